@@ -1,0 +1,14 @@
+/** The cabinet audit checklist of the blog (SPEC.md sections 3 and 5): score = items checked. */
+export const AUDIT_ITEM_COUNT = 10;
+
+export function auditScore(checked: readonly boolean[]): number {
+  return checked.filter(Boolean).length;
+}
+
+/** The four score messages of SPEC.md section 5, with the product name filled in. */
+export function auditMessage(score: number, productName: string): string {
+  if (score >= 8) return 'Excellent ! Votre cabinet est bien organisé.';
+  if (score >= 6) return 'Bon niveau, quelques optimisations à prévoir.';
+  if (score >= 4) return 'Organisation correcte, des améliorations sont nécessaires.';
+  return `Beaucoup de marge de progression, ${productName} peut vous aider !`;
+}

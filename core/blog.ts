@@ -1,0 +1,88 @@
+/** Blog posts and authors (SPEC.md section 3): the schemas editors' files must satisfy. */
+import { z } from 'zod';
+import { href } from './sections.ts';
+
+export const categories = ['Gestion', 'Soins', 'Communication', 'Équipe & Organisation', 'Réglementation'] as const;
+export const category = z.enum(categories);
+export type Category = z.infer<typeof category>;
+
+/** URL- and file-safe key of a category, for image names ("Équipe & Organisation" → "equipe-organisation"). */
+export function categoryKey(name: Category): string {
+  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'une date au format AAAA-MM-JJ').refine((value) => !Number.isNaN(Date.parse(value)), 'une date qui existe');
+
+/** The front matter of content/blog/*.md. `author` is an author slug; the name is resolved at build. */
+export const postFrontMatter = z.object({
+  id: z.number().int().positive(),
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'un slug en minuscules, chiffres et tirets'),
+  title: z.string().min(10),
+  summary: z.string().min(40).max(260),
+  category,
+  tags: z.array(z.string().min(2)).min(1),
+  image: z.string().startsWith('/').optional(),
+  imageAlt: z.string().optional(),
+  imageTitle: z.string().optional(),
+  author: z.string(),
+  publishDate: z.union([isoDate, z.date().transform((date) => date.toISOString().slice(0, 10))]),
+  draft: z.boolean().default(false),
+  // Enrichment (SPEC.md section 3, "Blog enrichment"); the table of contents comes from the headings.
+  toc: z.boolean().default(false),
+  faqItems: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
+  productSection: z
+    .object({
+      title: z.string(),
+      content: z.string(),
+      links: z.array(z.object({ text: z.string(), href, description: z.string().optional() })).min(1),
+    })
+    .optional(),
+  ctaText: z.string().optional(),
+});
+export type PostFrontMatter = z.infer<typeof postFrontMatter>;
+
+export const author = z.object({
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(2),
+  role: z.string(),
+  avatar: z.string().startsWith('/'),
+  bio: z.string().min(20),
+  credentials: z.array(z.string()).min(1),
+  extended: z
+    .object({
+      location: z.string(),
+      cabinet: z.string().optional(),
+      badges: z.array(z.string()),
+      website: z.url(),
+      socialLinks: z.object({ website: z.url().optional(), linkedin: z.url().optional() }),
+      specialties: z.array(z.string()),
+      expertise: z.object({ clinical: z.array(z.string()), technological: z.array(z.string()) }),
+      vision: z.string(),
+      about: z.string(),
+    })
+    .optional(),
+});
+export type Author = z.infer<typeof author>;
+
+/** What the list, the search index and the related ranking need of a post. */
+export interface PostSummary {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  category: Category;
+  tags: string[];
+  publishDate: string;
+}
+
+export function newestFirst<P extends { publishDate: string; id: number }>(posts: readonly P[]): P[] {
+  return [...posts].sort((a, b) => b.publishDate.localeCompare(a.publishDate) || b.id - a.id);
+}
+
+/** Breadcrumb title: cut at 40 characters (SPEC.md section 9), on a word when possible. */
+export function breadcrumbTitle(title: string, max = 40): string {
+  if (title.length <= max) return title;
+  const cut = title.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:–-]+$/, '')}…`;
+}

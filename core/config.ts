@@ -1,0 +1,131 @@
+/**
+ * The one configuration source: content/site.json (what an editor may change) overlaid with
+ * environment variables (what differs between machines). The build writes `publicConfig()` into
+ * every page for the widgets; nothing secret belongs in this schema.
+ */
+import { z } from 'zod';
+
+const url = z.url({ protocol: /^https?$/ });
+/** Empty means "the origin that served the page or the embed script". */
+const urlOrSameOrigin = z.union([z.literal(''), url, z.string().startsWith('/')]);
+
+export const siteConfig = z.object({
+  product: z.object({ name: z.string().min(1), slug: z.string().regex(/^[a-z0-9-]+$/), assistantName: z.string().min(1), tagline: z.string() }),
+  locale: z.literal('fr-FR'),
+  siteUrl: url,
+  appUrl: url,
+  themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
+  founderSlug: z.string().regex(/^[a-z0-9-]+$/),
+  teamSlug: z.string().regex(/^[a-z0-9-]+$/),
+  showPrices: z.boolean(),
+  pricing: z.object({ plan: z.string(), monthly: z.string(), yearly: z.string(), yearlyNote: z.string() }),
+  company: z.object({
+    name: z.string(),
+    legalName: z.string(),
+    email: z.email(),
+    phone: z.string(),
+    address: z.object({ street: z.string(), postalCode: z.string(), city: z.string(), country: z.string().length(2) }),
+    identifiers: z.object({ siren: z.string(), vat: z.string() }),
+    social: z.record(z.string(), url),
+    hours: z.array(z.object({ days: z.string(), hours: z.string() })),
+    supportResponse: z.string(),
+    certifications: z.array(z.string()),
+  }),
+  backend: z.object({ supabaseUrl: urlOrSameOrigin, supabaseAnonKey: z.string().min(1), assistantWebhookUrl: urlOrSameOrigin }),
+  tracking: z.object({
+    gaId: z.string(), gaScriptUrl: url,
+    recordingId: z.string(), recordingScriptUrl: url,
+    metaPixelId: z.string(), metaScriptUrl: url,
+    linkedinId: z.string(), linkedinScriptUrl: url,
+    xPixelId: z.string(), xScriptUrl: url,
+    tiktokId: z.string(), tiktokScriptUrl: url,
+    adsConversionId: z.string(),
+  }),
+});
+
+export type SiteConfig = z.infer<typeof siteConfig>;
+
+/** Environment variable → path in the configuration. */
+const envOverrides: Record<string, string> = {
+  SITE_URL: 'siteUrl',
+  APP_URL: 'appUrl',
+  SHOW_PRICES: 'showPrices',
+  SUPABASE_URL: 'backend.supabaseUrl',
+  SUPABASE_ANON_KEY: 'backend.supabaseAnonKey',
+  ASSISTANT_WEBHOOK_URL: 'backend.assistantWebhookUrl',
+  GA_ID: 'tracking.gaId',
+  GA_SCRIPT_URL: 'tracking.gaScriptUrl',
+  RECORDING_ID: 'tracking.recordingId',
+  RECORDING_SCRIPT_URL: 'tracking.recordingScriptUrl',
+  META_PIXEL_ID: 'tracking.metaPixelId',
+  META_SCRIPT_URL: 'tracking.metaScriptUrl',
+  LINKEDIN_ID: 'tracking.linkedinId',
+  LINKEDIN_SCRIPT_URL: 'tracking.linkedinScriptUrl',
+  X_PIXEL_ID: 'tracking.xPixelId',
+  X_SCRIPT_URL: 'tracking.xScriptUrl',
+  TIKTOK_ID: 'tracking.tiktokId',
+  TIKTOK_SCRIPT_URL: 'tracking.tiktokScriptUrl',
+  ADS_CONVERSION_ID: 'tracking.adsConversionId',
+};
+
+export class ConfigError extends Error {}
+
+/** Merges the file and the environment, validates, and names every bad value with where it came from. */
+export function loadConfig(fileData: unknown, env: Record<string, string | undefined>): SiteConfig {
+  const merged = structuredClone(fileData) as Record<string, unknown>;
+  const fromEnv = new Map<string, string>();
+  for (const [name, path] of Object.entries(envOverrides)) {
+    const raw = env[name];
+    if (raw === undefined) continue;
+    const keys = path.split('.');
+    let target = merged;
+    for (const key of keys.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
+    target[keys.at(-1)!] = path === 'showPrices' ? raw === 'true' : raw;
+    fromEnv.set(path, name);
+  }
+  const result = siteConfig.safeParse(merged);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const path = issue.path.join('.');
+      const origin = fromEnv.has(path) ? `variable d’environnement ${fromEnv.get(path)}` : 'content/site.json';
+      return `- ${path} (${origin}) : ${issue.message}`;
+    });
+    throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** What the widgets may know, written into each page as JSON. */
+export const publicConfig = z.object({
+  productName: z.string(),
+  assistantName: z.string(),
+  siteUrl: z.string(),
+  appUrl: z.string(),
+  supabaseUrl: z.string(),
+  supabaseAnonKey: z.string(),
+  assistantWebhookUrl: z.string(),
+  conversationKey: z.string(),
+  tracking: siteConfig.shape.tracking,
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+export function toPublicConfig(config: SiteConfig): PublicConfig {
+  return {
+    productName: config.product.name,
+    assistantName: config.product.assistantName,
+    siteUrl: config.siteUrl,
+    appUrl: config.appUrl,
+    supabaseUrl: config.backend.supabaseUrl,
+    supabaseAnonKey: config.backend.supabaseAnonKey,
+    assistantWebhookUrl: config.backend.assistantWebhookUrl,
+    conversationKey: `${config.product.slug}_single_conversation`,
+    tracking: config.tracking,
+  };
+}
+
+/** The external app's auth page: sign-in, or sign-up with the signup flag (SPEC.md section 7, call 4). */
+export function appAuthUrl(appUrl: string, mode: 'signin' | 'signup'): string {
+  const url = new URL('/auth', appUrl);
+  if (mode === 'signup') url.searchParams.set('signup', 'true');
+  return url.href;
+}

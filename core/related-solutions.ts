@@ -1,0 +1,25 @@
+/**
+ * The related-solutions block (SPEC.md section 2): at most 4 links from the page's cluster, never the
+ * page itself, filled from the other clusters (in their declared order) when the cluster is short.
+ */
+import type { Cluster } from './page.ts';
+
+export const RELATED_SOLUTIONS_MAX = 4;
+
+export function relatedSolutions<L extends { href: string }>(
+  clusters: Partial<Record<Cluster, readonly L[]>>,
+  current: { path: string; cluster?: Cluster },
+  max = RELATED_SOLUTIONS_MAX,
+): L[] {
+  const own = current.cluster ? (clusters[current.cluster] ?? []) : [];
+  const others = (Object.keys(clusters) as Cluster[]).filter((name) => name !== current.cluster).flatMap((name) => clusters[name] ?? []);
+  const chosen: L[] = [];
+  const seen = new Set([current.path]);
+  for (const link of [...own, ...others]) {
+    if (chosen.length === max) break;
+    if (seen.has(link.href)) continue;
+    seen.add(link.href);
+    chosen.push(link);
+  }
+  return chosen;
+}

@@ -1,0 +1,49 @@
+/** Copy shared between pages (content/shared/*.yaml), written once and referenced by id. */
+import { z } from 'zod';
+import { href, icon, relatedLink } from './sections.ts';
+import { cluster, clusters } from './page.ts';
+
+export const testimonial = z.object({
+  id: z.string().regex(/^t-[a-z0-9-]+$/),
+  quote: z.string().min(20),
+  author: z.string().min(2),
+  role: z.string().optional(),
+  company: z.string().optional(),
+  context: z.string().optional(),
+});
+
+export const faqItem = z.object({ id: z.string().regex(/^q-[a-z0-9-]+$/), question: z.string().min(5), answer: z.string().min(10) });
+
+export const glossaryTerm = z.object({ term: z.string().min(2), definition: z.string().min(10), category: z.string() });
+
+const menuEntry = z.object({ name: z.string(), href, description: z.string().optional(), visible: z.boolean().default(true) });
+const linkColumn = z.object({ title: z.string(), links: z.array(z.object({ name: z.string(), href })).min(1) });
+
+export const navigation = z.object({
+  features: z.array(menuEntry).min(1),
+  footer: z.object({ discover: linkColumn, legal: linkColumn }),
+});
+
+export const solutions = z.object({
+  columns: z.array(linkColumn).length(4),
+  clusters: z.record(cluster, z.array(relatedLink.extend({ icon }))),
+});
+
+export const audit = z.object({ title: z.string(), intro: z.string(), items: z.array(z.string()).length(10) });
+
+export const sharedContent = z.object({
+  testimonials: z.array(testimonial),
+  faq: z.array(faqItem),
+  glossary: z.array(glossaryTerm),
+  navigation,
+  solutions,
+  audit,
+});
+
+export type Testimonial = z.infer<typeof testimonial>;
+export type FaqItem = z.infer<typeof faqItem>;
+export type GlossaryTerm = z.infer<typeof glossaryTerm>;
+export type Navigation = z.infer<typeof navigation>;
+export type Solutions = z.infer<typeof solutions>;
+export type SharedContent = z.infer<typeof sharedContent>;
+export { clusters };

@@ -1,0 +1,37 @@
+// Eleventy turns content/ into the pages of _site/ (see ARCHITECTURE.md). This file is a table of
+// contents: data, filters, shortcodes and transforms each come from their own module.
+// Run through `tsx` (package.json) so that it can import the TypeScript of core/, site/ and widgets/.
+import { loadContent } from './site/lib/content.ts';
+import { readAssets } from './site/lib/assets.ts';
+import { filters } from './site/lib/filters.ts';
+import { siteData } from './site/lib/site-data.ts';
+import { islandShortcode } from './site/lib/islands.ts';
+import { renderIsland, ssrWidgetNames } from './widgets/ssr.tsx';
+import { frenchTypographyHtml } from './core/typography.ts';
+
+/** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
+export default function (eleventyConfig) {
+  const content = loadContent(process.cwd(), process.env, { extraPostsDir: process.env.EXTRA_POSTS_DIR });
+  const data = siteData(content, ssrWidgetNames());
+
+  eleventyConfig.addGlobalData('site', data);
+  eleventyConfig.addGlobalData('assets', () => readAssets('_site'));
+
+  for (const [name, filter] of Object.entries(filters(content.config))) eleventyConfig.addFilter(name, filter);
+  eleventyConfig.addShortcode('island', islandShortcode(renderIsland, data.publicConfig));
+
+  // Editors type plain spaces; French typography is applied to every built page.
+  eleventyConfig.addTransform('french-typography', (html, outputPath) =>
+    outputPath?.endsWith('.html') ? frenchTypographyHtml(html) : html,
+  );
+
+  eleventyConfig.addPassthroughCopy({ public: '/' });
+  eleventyConfig.addWatchTarget('content/');
+  eleventyConfig.setServerPassthroughCopyBehavior('copy');
+
+  return {
+    dir: { input: 'site/pages', includes: '../partials', layouts: '../layouts', output: '_site' },
+    templateFormats: ['njk', '11ty.js'],
+    htmlTemplateEngine: 'njk',
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * The site's one small enhancement script (no framework): header scroll state, the Features menu
+ * and the mobile menu (buttons with aria-expanded, arrow/Home/End keys), footer accordions that are
+ * always open on wide screens, and the screenshot viewer (<dialog>) closed by a backdrop click.
+ * Everything here works in plain HTML first; this only adds behaviour.
+ */
+import { SCROLL_THRESHOLD, MOBILE_BREAKPOINT } from '../core/ui.ts';
+
+const header = document.querySelector<HTMLElement>('[data-header]');
+
+function trackScroll(): void {
+  if (!header) return;
+  const update = () => header.toggleAttribute('data-scrolled', window.scrollY > SCROLL_THRESHOLD);
+  update();
+  window.addEventListener('scroll', update, { passive: true });
+}
+
+/** A disclosure button whose panel is a list of links moved through with arrows, Home and End. */
+function disclosure(button: HTMLButtonElement): void {
+  const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!panel) return;
+  const links = () => [...panel.querySelectorAll<HTMLAnchorElement>('a[href]')];
+  const isOpen = () => button.getAttribute('aria-expanded') === 'true';
+  const setOpen = (open: boolean) => {
+    button.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+  };
+  setOpen(false);
+
+  button.addEventListener('click', () => setOpen(!isOpen()));
+  button.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      const list = links();
+      (event.key === 'ArrowDown' ? list[0] : list.at(-1))?.focus();
+    }
+  });
+  panel.addEventListener('keydown', (event) => {
+    const list = links();
+    const index = list.indexOf(document.activeElement as HTMLAnchorElement);
+    const target = { ArrowDown: list[(index + 1) % list.length], ArrowUp: list[(index - 1 + list.length) % list.length], Home: list[0], End: list.at(-1) }[event.key];
+    if (target) {
+      event.preventDefault();
+      target.focus();
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      button.focus();
+    }
+  });
+  panel.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  });
+  document.addEventListener('click', (event) => {
+    const target = event.target as Node;
+    if (isOpen() && !panel.contains(target) && !button.contains(target) && !panel.closest('[data-mobile-menu]')) setOpen(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && isOpen() && panel.contains(document.activeElement) === false && document.activeElement === button) setOpen(false);
+  });
+}
+
+function mobileMenu(): void {
+  const toggle = document.querySelector<HTMLButtonElement>('[data-mobile-toggle]');
+  const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
+  if (!toggle || !menu) return;
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.setAttribute('aria-label', open ? 'Fermer le menu' : 'Ouvrir le menu');
+    menu.hidden = !open;
+    document.body.classList.toggle('menu-open', open);
+  };
+  setOpen(false);
+  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  // Choosing a link closes the menu (SPEC.md section 2).
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  });
+  menu.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+  window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT}px)`).addEventListener('change', (query) => query.matches && setOpen(false));
+}
+
+/** Footer columns: accordions (one open at a time, via <details name>) on phones, open on wide screens. */
+function footerAccordions(): void {
+  const details = [...document.querySelectorAll<HTMLDetailsElement>('[data-footer-column]')];
+  const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT}px)`);
+  const apply = () => {
+    for (const item of details) {
+      if (wide.matches) {
+        item.removeAttribute('name');
+        item.open = true;
+      } else {
+        item.open = false;
+        item.setAttribute('name', 'footer');
+      }
+    }
+  };
+  apply();
+  wide.addEventListener('change', apply);
+  for (const item of details)
+    item.querySelector('summary')?.addEventListener('click', (event) => {
+      if (wide.matches) event.preventDefault();
+    });
+}
+
+/** Screenshot viewer: the <dialog> closes on Escape (native), its button, or a click on the backdrop. */
+function lightboxes(): void {
+  for (const opener of document.querySelectorAll<HTMLButtonElement>('[data-lightbox-open]')) {
+    const dialog = document.getElementById(opener.dataset.lightboxOpen ?? '') as HTMLDialogElement | null;
+    if (!dialog) continue;
+    opener.addEventListener('click', () => dialog.showModal());
+    dialog.addEventListener('click', (event) => {
+      if (event.target === dialog) dialog.close();
+    });
+  }
+}
+
+/** Images: a skeleton until loaded, the placeholder on error (SPEC.md section 4). */
+function images(): void {
+  for (const image of document.querySelectorAll<HTMLImageElement>('img[data-skeleton]')) {
+    const done = () => image.closest('.skeleton')?.classList.add('is-loaded');
+    if (image.complete && image.naturalWidth) done();
+    image.addEventListener('load', done);
+    image.addEventListener('error', () => {
+      if (!image.src.endsWith('/placeholder.svg')) image.src = '/placeholder.svg';
+    });
+  }
+}
+
+/** The 404 page logs the path that was not found (SPEC.md section 2). */
+function logNotFound(): void {
+  if (document.body.dataset.notFound !== undefined) console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+}
+
+/** Pages that only exist to send the visitor elsewhere on static hosts (unknown article slugs). */
+function redirectIfAsked(): void {
+  const target = document.body.dataset.redirect;
+  if (target) location.replace(target);
+}
+
+trackScroll();
+for (const button of document.querySelectorAll<HTMLButtonElement>('[data-disclosure]')) disclosure(button);
+mobileMenu();
+footerAccordions();
+lightboxes();
+images();
+logNotFound();
+redirectIfAsked();

@@ -1,0 +1,36 @@
+/** Hashed file names of the Vite build (its manifest), so pages link the right script and stylesheet. */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface Assets {
+  css: string;
+  enhance: string;
+  client: string;
+  /** Modules the client entry imports at once, preloaded to avoid a waterfall. */
+  clientImports: string[];
+}
+
+export function readAssets(outputDir: string): Assets {
+  const file = join(outputDir, 'assets', '.vite', 'manifest.json');
+  if (!existsSync(file)) throw new Error(`Manifeste Vite introuvable (${file}) : lancez « npm run build:widgets » avant les pages.`);
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Entrée « ${key} » absente du manifeste Vite`);
+    return chunk;
+  };
+  const client = entry('widgets/client.ts');
+  return {
+    css: `/assets/${entry('site/styles/main.css').file}`,
+    enhance: `/assets/${entry('site/enhance.ts').file}`,
+    client: `/assets/${client.file}`,
+    clientImports: (client.imports ?? []).map((key) => `/assets/${entry(key).file}`),
+  };
+}

@@ -1,0 +1,23 @@
+/** Template filters: links, dates, JSON, icons. Registered by eleventy.config.js. */
+import { appAuthUrl, type SiteConfig } from '../../core/config.ts';
+import { formatDateFr } from '../../core/dates.ts';
+import { breadcrumbTitle } from '../../core/blog.ts';
+import { iconSvg } from './icons.ts';
+import { renderInline, renderMarkdown } from './markdown.ts';
+
+export function filters(config: SiteConfig) {
+  return {
+    /** `app:signup` / `app:signin` → the external auth page; everything else as written. */
+    href: (value: string) => (value === 'app:signup' ? appAuthUrl(config.appUrl, 'signup') : value === 'app:signin' ? appAuthUrl(config.appUrl, 'signin') : value),
+    isExternal: (value: string) => value.startsWith('app:') || /^https?:\/\//.test(value),
+    absoluteUrl: (path: string) => new URL(path, config.siteUrl).href,
+    dateFr: (iso: string) => formatDateFr(iso),
+    breadcrumbTitle: (title: string) => breadcrumbTitle(title),
+    /** JSON for a <script type="application/ld+json"> or data attribute; `<` escaped so it cannot close the tag. */
+    json: (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c'),
+    icon: (name: string, className?: string) => iconSvg(name, className),
+    inlineMd: (text: string) => renderInline(text),
+    renderMd: (text: string) => renderMarkdown(text).html,
+    year: () => new Date().getFullYear(),
+  };
+}

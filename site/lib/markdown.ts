@@ -1,0 +1,72 @@
+/**
+ * Markdown for articles and rich-text sections: `## ` headings get stable ids (the table of contents
+ * links to them). Content is the editors' own, trusted at build time.
+ */
+import { Marked, type Tokens } from 'marked';
+
+export interface TocItem {
+  id: string;
+  title: string;
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/<[^>]+>/g, '')
+    .replace(/&[a-z]+;/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  toc: TocItem[];
+  text: string;
+}
+
+export function renderMarkdown(source: string): RenderedMarkdown {
+  const toc: TocItem[] = [];
+  const used = new Map<string, number>();
+  const marked = new Marked({
+    gfm: true,
+    renderer: {
+      heading(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { tokens, depth, text }: Tokens.Heading) {
+        const inner = this.parser.parseInline(tokens);
+        const base = slugify(text) || 'section';
+        const seen = used.get(base) ?? 0;
+        used.set(base, seen + 1);
+        const id = seen ? `${base}-${seen + 1}` : base;
+        if (depth === 2) toc.push({ id, title: inner.replace(/<[^>]+>/g, '') });
+        return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
+      },
+      table(this: unknown, token: Tokens.Table) {
+        // Wide tables scroll inside their own box on a phone instead of widening the page.
+        const head = token.header.map((cell) => `<th scope="col">${marked.parseInline(cell.text)}</th>`).join('');
+        const rows = token.rows.map((row) => `<tr>${row.map((cell) => `<td>${marked.parseInline(cell.text)}</td>`).join('')}</tr>`).join('');
+        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Tableau"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;
+      },
+    },
+  });
+  const html = marked.parse(source, { async: false });
+  return { html, toc, text: htmlToText(html) };
+}
+
+export function renderInline(source: string): string {
+  return new Marked().parseInline(source, { async: false });
+}
+
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

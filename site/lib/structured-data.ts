@@ -1,0 +1,85 @@
+/** schema.org JSON-LD for pages, articles and authors. */
+import type { Content, LoadedPage, Post } from './content.ts';
+import type { FaqItem } from '../../core/shared-content.ts';
+
+interface Crumb {
+  name: string;
+  href: string;
+}
+
+export function structuredData(content: Content) {
+  const { config } = content;
+  const abs = (path: string) => new URL(path, config.siteUrl).href;
+  const organization = {
+    '@type': 'Organization',
+    '@id': abs('/#organization'),
+    name: config.company.name,
+    legalName: config.company.legalName,
+    url: abs('/'),
+    logo: abs('/images/logo.svg'),
+    email: config.company.email,
+    telephone: config.company.phone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: config.company.address.street,
+      postalCode: config.company.address.postalCode,
+      addressLocality: config.company.address.city,
+      addressCountry: config.company.address.country,
+    },
+    sameAs: Object.values(config.company.social),
+  };
+
+  return {
+    /** SPEC.md: each breadcrumb item has name, href and position. */
+    breadcrumb(crumbs: Crumb[]) {
+      return {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: abs(crumb.href) })),
+      };
+    },
+    home() {
+      return [
+        { '@context': 'https://schema.org', ...organization },
+        { '@context': 'https://schema.org', '@type': 'WebSite', name: config.product.name, url: abs('/'), inLanguage: 'fr-FR', publisher: { '@id': organization['@id'] } },
+        {
+          '@context': 'https://schema.org',
+          '@type': 'SoftwareApplication',
+          name: config.product.name,
+          applicationCategory: 'BusinessApplication',
+          operatingSystem: 'Web',
+          description: config.product.tagline,
+          offers: { '@type': 'Offer', price: '0', priceCurrency: 'EUR', description: 'Compte gratuit, sans carte bancaire ni engagement' },
+          publisher: { '@id': organization['@id'] },
+        },
+      ];
+    },
+    faqPage(items: FaqItem[] | { question: string; answer: string }[]) {
+      return {
+        '@context': 'https://schema.org',
+        '@type': 'FAQPage',
+        mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
+      };
+    },
+    article(post: Post) {
+      return {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.summary,
+        image: abs(post.imageUrl),
+        datePublished: post.publishDate,
+        inLanguage: 'fr-FR',
+        author: { '@type': post.authorSlug.startsWith('dr-') ? 'Person' : 'Organization', name: post.authorName, url: abs(`/auteur/${post.authorSlug}/`) },
+        publisher: { '@id': organization['@id'], '@type': 'Organization', name: config.company.name },
+        mainEntityOfPage: abs(`/blog/${post.slug}/`),
+        keywords: post.tags.join(', '),
+        articleSection: post.category,
+        wordCount: post.words,
+      };
+    },
+    page(page: LoadedPage) {
+      return { '@context': 'https://schema.org', '@type': 'WebPage', name: page.title, description: page.description, url: abs(page.path), inLanguage: 'fr-FR' };
+    },
+  };
+}

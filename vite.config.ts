@@ -1,0 +1,19 @@
+// Vite builds the browser code: the islands' client (with one chunk per widget), the site's small
+// enhancement script and its stylesheet. Hashed names, listed in a manifest that Eleventy reads.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  base: '/assets/',
+  publicDir: false,
+  build: {
+    outDir: '_site/assets',
+    emptyOutDir: true,
+    manifest: true,
+    assetsDir: '',
+    target: 'es2022',
+    cssMinify: true,
+    rollupOptions: {
+      input: ['widgets/client.ts', 'site/enhance.ts', 'site/styles/main.css'],
+    },
+  },
+});
