@@ -5,10 +5,13 @@ export function auditScore(checked: readonly boolean[]): number {
   return checked.filter(Boolean).length;
 }
 
-/** The four score messages of SPEC.md section 5, with the product name filled in. */
+/**
+ * The four score messages of SPEC.md section 5, with the product name filled in. The narrow no-break
+ * space before « ! » is written here, so that build-time and browser renders are the same text.
+ */
 export function auditMessage(score: number, productName: string): string {
-  if (score >= 8) return 'Excellent ! Votre cabinet est bien organisé.';
+  if (score >= 8) return 'Excellent\u202F! Votre cabinet est bien organisé.';
   if (score >= 6) return 'Bon niveau, quelques optimisations à prévoir.';
   if (score >= 4) return 'Organisation correcte, des améliorations sont nécessaires.';
-  return `Beaucoup de marge de progression, ${productName} peut vous aider !`;
+  return `Beaucoup de marge de progression, ${productName} peut vous aider\u202F!`;
 }

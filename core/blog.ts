@@ -38,6 +38,8 @@ export const postFrontMatter = z.object({
     })
     .optional(),
   ctaText: z.string().optional(),
+  /** A highlighted block after the body (used by erreurs-gestion-cabinet: the mistakes at a glance). */
+  callout: z.object({ title: z.string(), items: z.array(z.string()).min(1) }).optional(),
 });
 export type PostFrontMatter = z.infer<typeof postFrontMatter>;
 

@@ -31,6 +31,13 @@ export const solutions = z.object({
 
 export const audit = z.object({ title: z.string(), intro: z.string(), items: z.array(z.string()).length(10) });
 
+export const articleExtras = z.object({
+  faqTitle: z.string(),
+  faq: z.array(z.string()).length(5),
+  expertise: z.object({ title: z.string(), points: z.array(z.string()).min(1) }),
+  promo: z.object({ title: z.string(), text: z.string(), button: z.string() }),
+});
+
 export const sharedContent = z.object({
   testimonials: z.array(testimonial),
   faq: z.array(faqItem),
@@ -38,6 +45,7 @@ export const sharedContent = z.object({
   navigation,
   solutions,
   audit,
+  articleExtras,
 });
 
 export type Testimonial = z.infer<typeof testimonial>;

@@ -11,7 +11,7 @@ const port = Number(process.env.PORT ?? 8080);
 const dataDir = process.env.DATA_DIR === 'memory' ? undefined : resolve(root, process.env.DATA_DIR ?? '.data/pglite');
 const config = loadConfig(JSON.parse(readFileSync(resolve(root, 'content/site.json'), 'utf8')), process.env);
 const store = await openStore(dataDir, resolve(root, 'supabase/migrations'));
-const app = createApp({ siteDir: resolve(root, process.env.SITE_DIR ?? '_site'), config, store });
+const app = createApp({ siteDir: resolve(root, process.env.SITE_DIR ?? '_site'), config, store, reload: process.env.DEV_RELOAD === '1' });
 
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`Dentivo est servi sur http://localhost:${info.port} (données : ${dataDir ?? 'en mémoire'})`);

@@ -134,14 +134,12 @@ function images(): void {
 
 /** The 404 page logs the path that was not found (SPEC.md section 2). */
 function logNotFound(): void {
-  if (document.body.dataset.notFound !== undefined) console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+  if (document.body.dataset.notFound === undefined) return;
+  console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+  // On a static host (no server 301), an unknown article still goes back to the list (DECISIONS.md).
+  if (/^\/blog\/[^/]+\/?$/.test(location.pathname)) location.replace('/blog');
 }
 
-/** Pages that only exist to send the visitor elsewhere on static hosts (unknown article slugs). */
-function redirectIfAsked(): void {
-  const target = document.body.dataset.redirect;
-  if (target) location.replace(target);
-}
 
 trackScroll();
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-disclosure]')) disclosure(button);
@@ -150,4 +148,3 @@ footerAccordions();
 lightboxes();
 images();
 logNotFound();
-redirectIfAsked();

@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { page as pageSchema, type Page } from '../../core/page.ts';
 import { sharedContent, type SharedContent } from '../../core/shared-content.ts';
-import { author as authorSchema, postFrontMatter, newestFirst, type Author, type PostFrontMatter, categories } from '../../core/blog.ts';
+import { author as authorSchema, postFrontMatter, newestFirst, categoryKey, type Author, type PostFrontMatter, categories } from '../../core/blog.ts';
 import { loadConfig, type SiteConfig } from '../../core/config.ts';
 import { renderMarkdown, type TocItem } from './markdown.ts';
 
@@ -99,6 +99,7 @@ export function loadContent(root: string, env: Record<string, string | undefined
       navigation: readYaml(join(sharedDir, 'navigation.yaml'), root),
       solutions: readYaml(join(sharedDir, 'solutions.yaml'), root),
       audit: readYaml(join(sharedDir, 'audit.yaml'), root),
+      articleExtras: readYaml(join(sharedDir, 'article-extras.yaml'), root),
     },
     'content/shared/*.yaml',
   );
@@ -134,7 +135,8 @@ export function loadContent(root: string, env: Record<string, string | undefined
         html: rendered.html,
         text: rendered.text,
         headings: rendered.toc,
-        imageUrl: front.image ?? `/images/blog/${front.slug}.svg`,
+        // The article's own image, else its category's illustration (the placeholder if either fails to load).
+        imageUrl: front.image ?? `/images/blog/${categoryKey(front.category)}.svg`,
         imageAlt: front.imageAlt ?? front.title,
         words: rendered.text.split(/\s+/).length,
       };

@@ -30,7 +30,8 @@ export interface RenderedMarkdown {
 export function renderMarkdown(source: string): RenderedMarkdown {
   const toc: TocItem[] = [];
   const used = new Map<string, number>();
-  const marked = new Marked({
+  let tables = 0;
+  const marked: Marked = new Marked({
     gfm: true,
     renderer: {
       heading(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { tokens, depth, text }: Tokens.Heading) {
@@ -39,14 +40,15 @@ export function renderMarkdown(source: string): RenderedMarkdown {
         const seen = used.get(base) ?? 0;
         used.set(base, seen + 1);
         const id = seen ? `${base}-${seen + 1}` : base;
-        if (depth === 2) toc.push({ id, title: inner.replace(/<[^>]+>/g, '') });
+        if (depth === 2) toc.push({ id, title: htmlToText(inner) });
         return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
       },
-      table(this: unknown, token: Tokens.Table) {
+      table(this: unknown, token: Tokens.Table): string {
         // Wide tables scroll inside their own box on a phone instead of widening the page.
-        const head = token.header.map((cell) => `<th scope="col">${marked.parseInline(cell.text)}</th>`).join('');
+        const head: string = token.header.map((cell) => `<th scope="col">${marked.parseInline(cell.text)}</th>`).join('');
         const rows = token.rows.map((row) => `<tr>${row.map((cell) => `<td>${marked.parseInline(cell.text)}</td>`).join('')}</tr>`).join('');
-        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Tableau"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;
+        tables += 1;
+        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Tableau ${tables}"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;
       },
     },
   });

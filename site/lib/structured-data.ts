@@ -54,7 +54,9 @@ export function structuredData(content: Content) {
         },
       ];
     },
-    faqPage(items: FaqItem[] | { question: string; answer: string }[]) {
+    faqPage(list: (FaqItem | { question: string; answer: string } | undefined)[]) {
+      // Eleventy first calls computed data with placeholder values to find dependencies: skip holes.
+      const items = list.filter((item): item is FaqItem => Boolean(item?.question));
       return {
         '@context': 'https://schema.org',
         '@type': 'FAQPage',

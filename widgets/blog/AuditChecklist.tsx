@@ -34,7 +34,7 @@ export default function AuditChecklist({ title, intro, items }: AuditChecklistPr
       </ul>
       <div className="audit__result" aria-live="polite">
         <p className="audit__score">
-          Score : <strong>{score}</strong> / {items.length}
+          Score{'\u00A0'}: <strong>{score}</strong> / {items.length}
         </p>
         <p className="audit__message">{auditMessage(score, getConfig().productName)}</p>
       </div>

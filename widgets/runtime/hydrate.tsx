@@ -6,7 +6,7 @@ import type { WidgetModule } from './registry.ts';
 
 export function hydrateIsland(element: HTMLElement, name: string, module: WidgetModule): void {
   const props = JSON.parse(element.dataset.props ?? '{}');
-  const tree = createElement(ErrorBoundary, { name }, createElement(module.default, props));
+  const tree = <ErrorBoundary name={name}>{createElement(module.default, props)}</ErrorBoundary>;
   if (element.firstElementChild) hydrateRoot(element, tree);
   else createRoot(element).render(tree);
   element.dataset.hydrated = '';

@@ -8,4 +8,5 @@ export type WidgetModule = { default: ComponentType<any> };
 
 export const widgets: Record<string, () => Promise<WidgetModule>> = {
   'audit-checklist': () => import('../blog/AuditChecklist.tsx'),
+  'blog-filter': () => import('../blog/BlogFilter.tsx'),
 };

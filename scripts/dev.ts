@@ -1,0 +1,27 @@
+/**
+ * `npm run dev`: rebuilds the widgets (Vite watch) and the pages (Eleventy watch) on every change,
+ * and serves the result with the real server, which tells open pages to reload (DEV_RELOAD).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const children: ChildProcess[] = [];
+const run = (command: string, args: string[], env: Record<string, string> = {}) => {
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  children.push(child);
+  return child;
+};
+
+const first = run('npx', ['vite', 'build']);
+first.on('exit', (code) => {
+  if (code !== 0) process.exit(code ?? 1);
+  run('npx', ['vite', 'build', '--watch', '--emptyOutDir', 'false']);
+  run('npx', ['tsx', 'node_modules/@11ty/eleventy/cmd.cjs', '--watch', '--quiet']);
+  run('npx', ['tsx', 'server/main.ts'], { DEV_RELOAD: '1' });
+});
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,68 @@
+/**
+ * Held over every built page, so every page added later meets them too:
+ * axe-core (WCAG 2.2 A/AA) at 375 px and 1280 px, html-validate, and the internal link check.
+ */
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { HtmlValidate } from 'html-validate';
+import { builtPages } from '../support/site.ts';
+import { checkLinks } from '../support/links.ts';
+
+const pages = builtPages();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+test.describe('accessibilité (axe-core, WCAG 2.2 AA) sur chaque page', () => {
+  // axe is injected as an inline script, which our own CSP rightly refuses.
+  test.use({ bypassCSP: true });
+  for (const width of [375, 1280]) {
+    for (const { path } of pages) {
+      test(`${path} à ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        const response = await page.goto(path === '/404.html' ? '/page-qui-n-existe-pas' : path);
+        expect(response).not.toBeNull();
+        await page.addScriptTag({ content: axeSource });
+        const violations = await page.evaluate(async () => {
+          const result = await (window as any).axe.run(document, {
+            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+          });
+          return result.violations.map((v: any) => `${v.id}: ${v.help} → ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+        });
+        expect(violations).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe('HTML valide (html-validate) sur chaque page', () => {
+  const validator = new HtmlValidate({
+    extends: ['html-validate:recommended'],
+    rules: {
+      // Long French lines and typographic characters are content, not errors.
+      'no-trailing-whitespace': 'off',
+      'long-title': 'off',
+      'no-inline-style': 'error',
+      // Eleventy's whitespace control leaves harmless blank lines.
+      'no-redundant-role': 'off',
+      'unique-landmark': 'error',
+      // React writes void elements as <input/> and keeps autoComplete's case: both valid HTML5.
+      'void-style': 'off',
+      'attr-case': 'off',
+      // React's useId gives ids such as _R_1_; heading ids may start with a digit ("4-durees…").
+      'valid-id': ['error', { relaxed: true }],
+      // Lists keep role="list" (list-style: none drops the semantics in Safari); regions wrap scrollable tables.
+      'prefer-native-element': ['error', { exclude: ['list', 'region'] }],
+    },
+  });
+  for (const { file, path } of pages) {
+    test(path, async () => {
+      const report = await validator.validateString(readFileSync(file, 'utf8'), file);
+      const errors = report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.message}`));
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test('aucun lien interne ni ancre cassé sur le site', () => {
+  expect(checkLinks(pages)).toEqual([]);
+});

@@ -1,0 +1,64 @@
+/** The content model: the real content loads, and a mistake names the file, the section and the field. */
+import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadContent, ContentError } from '../../site/lib/content.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+function copyOfContent(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dentivo-content-'));
+  cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
+  return dir;
+}
+
+describe('Content of the site', () => {
+  const content = loadContent(root, {});
+
+  it('loads every page, article and author', () => {
+    expect(content.pages.length).toBeGreaterThanOrEqual(25);
+    expect(content.posts.length).toBeGreaterThanOrEqual(12);
+    expect(content.authors.map((a) => a.slug).sort()).toEqual(['dentivo-team', 'dr-claire-vasseur', 'dr-tech-advisor', 'tech-team']);
+  });
+
+  it('has articles of at least 700 words in all five categories', () => {
+    for (const post of content.posts) expect(post.words, post.slug).toBeGreaterThanOrEqual(700);
+    expect(new Set(content.posts.map((p) => p.category)).size).toBe(5);
+  });
+
+  it('keeps only the 8 visible entries in the Features menu', () => {
+    const visible = content.shared.navigation.features.filter((e) => e.visible).map((e) => e.href);
+    expect(visible).toEqual(['/agenda', '/questionnaire-medical-numerique', '/planning-equipe', '/comptes-rendus', '/tracabilite', '/recolte-factures', '/prise-commandes', '/assistant']);
+  });
+});
+
+describe('A content mistake stops the build with a clear message', () => {
+  it('names the file, the section and the field', () => {
+    const dir = copyOfContent();
+    const file = join(dir, 'content', 'pages', 'agenda.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/icon: [a-z-]+/, 'icon: Pas Une Icone'));
+    expect(() => loadContent(dir, {})).toThrow(ContentError);
+    expect(() => loadContent(dir, {})).toThrow(/content\/pages\/agenda\.md[\s\S]*section \d+ \(features\), champ cards\[0\]\.icon/);
+  });
+
+  it('refuses an unknown author, category and duplicate slug', () => {
+    const dir = copyOfContent();
+    const file = join(dir, 'content', 'blog', 'suivi-post-operatoire.md');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace(/^author: .*$/m, 'author: inconnu'));
+    expect(() => loadContent(dir, {})).toThrow(/suivi-post-operatoire\.md[\s\S]*auteur inconnu « inconnu »/);
+    writeFileSync(file, original.replace(/^category: .*$/m, 'category: Divers'));
+    expect(() => loadContent(dir, {})).toThrow(/champ category/);
+    writeFileSync(join(dir, 'content', 'blog', 'copie.md'), original.replace(/^id: .*$/m, 'id: 999'));
+    writeFileSync(file, original);
+    expect(() => loadContent(dir, {})).toThrow(/slug d’article « suivi-post-operatoire » déjà utilisé/);
+  });
+
+  it('refuses a reference to a testimonial that does not exist', () => {
+    const dir = copyOfContent();
+    const file = join(dir, 'content', 'pages', 'home.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/testimonials: \[t-[a-z-]+/, 'testimonials: [t-personne'));
+    expect(() => loadContent(dir, {})).toThrow(/témoignage inconnu « t-personne »/);
+  });
+});

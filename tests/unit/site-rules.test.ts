@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { relatedSolutions } from '../../core/related-solutions.ts';
+import { frenchTypography, frenchTypographyHtml } from '../../core/typography.ts';
+import { formatDateFr } from '../../core/dates.ts';
+import { loadConfig, ConfigError, appAuthUrl, toPublicConfig } from '../../core/config.ts';
+import { readFileSync } from 'node:fs';
+
+const siteJson = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
+const link = (href: string) => ({ href, title: href });
+
+describe('Related solutions (SPEC.md section 2)', () => {
+  const clusters = {
+    logiciels: [link('/a'), link('/b')],
+    gestion: [link('/c'), link('/d'), link('/e')],
+    conformite: [link('/f')],
+  };
+
+  it('takes at most 4 links from the page’s cluster, never the page itself', () => {
+    const chosen = relatedSolutions(clusters, { path: '/c', cluster: 'gestion' });
+    expect(chosen.map((l) => l.href)).toEqual(['/d', '/e', '/a', '/b']);
+  });
+
+  it('fills from the other clusters when the cluster is short', () => {
+    expect(relatedSolutions(clusters, { path: '/f', cluster: 'conformite' }).map((l) => l.href)).toEqual(['/a', '/b', '/c', '/d']);
+  });
+
+  it('works for a page without a cluster', () => {
+    expect(relatedSolutions(clusters, { path: '/x' })).toHaveLength(4);
+  });
+});
+
+describe('French typography', () => {
+  it('puts no-break spaces before high punctuation and inside guillemets', () => {
+    expect(frenchTypography('Prêt ? Oui ! Note : « devis »')).toBe('Prêt\u202F? Oui\u202F! Note\u00A0: «\u202Fdevis\u202F»');
+  });
+
+  it('uses the typographic apostrophe, also on Markdown’s escaped one', () => {
+    expect(frenchTypography("l'agenda")).toBe('l’agenda');
+    expect(frenchTypographyHtml('<p>l&#39;agenda</p>')).toBe('<p>l’agenda</p>');
+  });
+
+  it('keeps a phone number on one line', () => {
+    expect(frenchTypography('Appelez le +33 4 00 00 00 00 ou le 04 00 00 00 00.')).toBe('Appelez le +33\u00A04\u00A000\u00A000\u00A000\u00A000 ou le 04\u00A000\u00A000\u00A000\u00A000.');
+  });
+
+  it('leaves markup, attributes and scripts alone', () => {
+    const html = '<a title="a : b" href="/x?y=1">Tarifs ?</a><script>var a = "b : c";</script>';
+    expect(frenchTypographyHtml(html)).toBe('<a title="a : b" href="/x?y=1">Tarifs\u202F?</a><script>var a = "b : c";</script>');
+  });
+});
+
+describe('Dates in fr-FR', () => {
+  it('formats a publish date', () => {
+    expect(formatDateFr('2026-03-12')).toBe('12 mars 2026');
+  });
+});
+
+describe('Configuration: site.json with environment overrides', () => {
+  it('loads the committed configuration', () => {
+    const config = loadConfig(siteJson, {});
+    expect(config.product.name).toBe('Dentivo');
+    expect(toPublicConfig(config).conversationKey).toBe('dentivo_single_conversation');
+  });
+
+  it('lets the environment override a value', () => {
+    expect(loadConfig(siteJson, { APP_URL: 'https://pro.dentivo.fr' }).appUrl).toBe('https://pro.dentivo.fr');
+  });
+
+  it('refuses an invalid value and names where it came from', () => {
+    expect(() => loadConfig(siteJson, { APP_URL: 'pas une adresse' })).toThrow(ConfigError);
+    expect(() => loadConfig(siteJson, { APP_URL: 'pas une adresse' })).toThrow(/appUrl \(variable d’environnement APP_URL\)/);
+    expect(() => loadConfig({ ...siteJson, themeColor: 'teal' }, {})).toThrow(/themeColor \(content\/site.json\)/);
+  });
+
+  it('builds the sign-in and sign-up addresses of the external app', () => {
+    expect(appAuthUrl('https://app.dentivo.example', 'signin')).toBe('https://app.dentivo.example/auth');
+    expect(appAuthUrl('https://app.dentivo.example', 'signup')).toBe('https://app.dentivo.example/auth?signup=true');
+  });
+});

@@ -1,0 +1,16 @@
+/** Every string the blog widgets show (French), in one place. */
+export const texts = {
+  searchLabel: 'Rechercher un article',
+  searchPlaceholder: 'Devis, planning, RGPD…',
+  clearSearch: 'Effacer la recherche',
+  submit: 'Rechercher',
+  activeFilters: 'Filtres actifs',
+  category: 'Catégorie',
+  tag: 'Mot-clé',
+  remove: 'retirer ce filtre',
+  clearAll: 'Effacer tous les filtres',
+  searching: 'Recherche en cours…',
+  indexFailed: 'La recherche est momentanément indisponible. Tous les articles restent affichés.',
+  noResult: 'Aucun article trouvé',
+  showAll: 'Voir tous les articles',
+} as const;
