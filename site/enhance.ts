@@ -5,6 +5,7 @@
  * Everything here works in plain HTML first; this only adds behaviour.
  */
 import { SCROLL_THRESHOLD, MOBILE_BREAKPOINT } from '../core/ui.ts';
+import { assistantEvent } from '../core/events.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 
@@ -141,7 +142,16 @@ function logNotFound(): void {
 }
 
 
+/** 'Suggérer une idée' / 'Rejoindre les testeurs': open the assistant with a preset message. */
+function assistantButtons(): void {
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLElement>('[data-assistant-message]');
+    if (button?.dataset.assistantMessage) window.dispatchEvent(assistantEvent(button.dataset.assistantMessage));
+  });
+}
+
 trackScroll();
+assistantButtons();
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-disclosure]')) disclosure(button);
 mobileMenu();
 footerAccordions();

@@ -4,10 +4,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { PublicConfig } from '../core/config.ts';
 import { setConfig } from './runtime/config.ts';
 import AuditChecklist from './blog/AuditChecklist.tsx';
+import Toaster from './runtime/Toaster.tsx';
 import BlogFilter from './blog/BlogFilter.tsx';
 
 // Static imports: the build renders synchronously. Keep in step with runtime/registry.ts.
 const components: Record<string, (props: any) => React.ReactNode> = {
+  toaster: Toaster,
   'audit-checklist': AuditChecklist,
   'blog-filter': BlogFilter,
 };

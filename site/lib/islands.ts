@@ -6,11 +6,11 @@ import type { PublicConfig } from '../../core/config.ts';
 
 export type RenderIsland = (name: string, props: Record<string, unknown>, config: PublicConfig) => string;
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;');
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function islandShortcode(render: RenderIsland, config: PublicConfig) {
   return function island(name: string, props: Record<string, unknown> = {}, hydrate: 'load' | 'idle' | 'visible' = 'visible'): string {
     const html = render(name, props, config);
-    return `<div class="island" data-widget="${name}" data-props='${escapeAttribute(JSON.stringify(props))}' data-hydrate="${hydrate}">${html}</div>`;
+    return `<div class="island" data-widget="${name}" data-props="${escapeAttribute(JSON.stringify(props))}" data-hydrate="${hydrate}">${html}</div>`;
   };
 }

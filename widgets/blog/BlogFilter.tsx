@@ -10,11 +10,10 @@ import { loadSearchIndex, readFilters, writeFilters, showOnly, type IndexedPost 
 import { texts } from './texts.ts';
 
 export interface BlogFilterProps {
-  total: number;
   indexUrl: string;
 }
 
-export default function BlogFilter({ total, indexUrl }: BlogFilterProps) {
+export default function BlogFilter({ indexUrl }: BlogFilterProps) {
   const [filters, setFilters] = useState<BlogFilters>({});
   const [index, setIndex] = useState<IndexedPost[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -22,10 +21,19 @@ export default function BlogFilter({ total, indexUrl }: BlogFilterProps) {
   const input = useRef<HTMLInputElement>(null);
   const active = hasActiveFilters(filters);
 
-  // The URL is the source of truth on arrival and on back/forward.
+  const update = (next: BlogFilters) => {
+    setFilters(next);
+    writeFilters(next);
+  };
+
+  // The URL is the source of truth on arrival and on back/forward; text typed before the island
+  // hydrated is kept (the box is usable as plain HTML from the first paint).
   useEffect(() => {
     const sync = () => setFilters(readFilters(location.search));
-    sync();
+    const fromUrl = readFilters(location.search);
+    const typedEarly = input.current?.value;
+    if (typedEarly) update({ ...fromUrl, search: typedEarly });
+    else setFilters(fromUrl);
     addEventListener('popstate', sync);
     return () => removeEventListener('popstate', sync);
   }, []);
@@ -41,10 +49,6 @@ export default function BlogFilter({ total, indexUrl }: BlogFilterProps) {
   const matches = active && index ? filterPosts(index, filters) : null;
   useEffect(() => showOnly(matches ? new Set(matches.map((post) => post.slug)) : null), [matches]);
 
-  const update = (next: BlogFilters) => {
-    setFilters(next);
-    writeFilters(next);
-  };
   const clearAll = () => {
     update({});
     input.current?.focus();
@@ -87,7 +91,7 @@ export default function BlogFilter({ total, indexUrl }: BlogFilterProps) {
         </div>
       ) : null}
       <p className="blog-filter__count" role="status">
-        {failed ? texts.indexFailed : matches ? resultCount(matches.length) : active ? texts.searching : <span className="visually-hidden">{resultCount(total)}</span>}
+        {failed ? texts.indexFailed : matches ? resultCount(matches.length) : active ? texts.searching : null}
       </p>
       {matches && matches.length === 0 ? (
         <div className="blog-filter__empty">

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 export type WidgetModule = { default: ComponentType<any> };
 
 export const widgets: Record<string, () => Promise<WidgetModule>> = {
+  toaster: () => import('./Toaster.tsx'),
   'audit-checklist': () => import('../blog/AuditChecklist.tsx'),
   'blog-filter': () => import('../blog/BlogFilter.tsx'),
 };
