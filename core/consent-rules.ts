@@ -1,0 +1,197 @@
+/**
+ * Cookie consent rules (SPEC.md sections 3, 4, 9 and DECISIONS.md, "Consent"). Plain functions with no
+ * zod, so the consent widgets can use them without shipping a schema library to the browser; the proof
+ * that the server validates is the zod schema of core/consent.ts.
+ *
+ * A stored choice counts only while it is readable, made under the current policy version and younger
+ * than 6 months. Anything else is "no choice": the banner asks again and nothing non-essential runs.
+ */
+
+/** Local-storage key of the record (SPEC.md section 9). */
+export const CONSENT_STORAGE_KEY = 'cookie-consent';
+
+/**
+ * Version of the cookie policy the visitor answered. Change it when trackers or purposes change
+ * (content/pages/gestion-cookies.md): every visitor is asked again.
+ */
+export const CONSENT_POLICY_VERSION = '2026-11-01';
+
+/** A choice is kept 6 months from `lastUpdated`, then the banner shows again (DECISIONS.md). */
+export const CONSENT_VALIDITY_MONTHS = 6;
+
+export interface ConsentChoice {
+  analytics: boolean;
+  marketing: boolean;
+}
+
+export interface ConsentRecord extends ConsentChoice {
+  /** Necessary cookies are always on. */
+  necessary: true;
+  /** ISO 8601 time of the last choice; null while no choice was made. */
+  lastUpdated: string | null;
+  hasSetPreferences: boolean;
+  policyVersion: string;
+  /** Random identifier (UUID v4) linking this browser's choices to their proofs; '' before the first choice. */
+  consentId: string;
+}
+
+/** Why a stored record was not used. */
+export type ConsentProblem = 'corrupt' | 'version' | 'expired';
+
+export interface LoadedConsent {
+  record: ConsentRecord;
+  /** The choice comes from the browser's Global Privacy Control signal, not from a click. */
+  fromGpc: boolean;
+  problem?: ConsentProblem;
+  /** What made the record unreadable, for the log line. */
+  error?: unknown;
+}
+
+/** The initial state: necessary only, preferences not set (SPEC.md section 4). */
+export function noChoice(): ConsentRecord {
+  return { necessary: true, analytics: false, marketing: false, lastUpdated: null, hasSetPreferences: false, policyVersion: CONSENT_POLICY_VERSION, consentId: '' };
+}
+
+/**
+ * A browser sending Global Privacy Control has already said no: both categories start refused and
+ * the refusal counts as the visitor's choice, so the banner does not ask for what was refused (CNIL:
+ * no new request soon after a refusal). Nothing is stored, so switching GPC off brings the banner back;
+ * an explicit choice made later on /gestion-cookies is stored and wins over the signal.
+ */
+export function gpcRefusal(): ConsentRecord {
+  return { ...noChoice(), hasSetPreferences: true };
+}
+
+/** `date` plus `months` calendar months, clamped to the last day of the target month. */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/** When a choice made at `lastUpdated` stops counting. */
+export function consentExpiry(lastUpdated: string): Date {
+  return addMonths(new Date(lastUpdated), CONSENT_VALIDITY_MONTHS);
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const isoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+export const isConsentId = (value: unknown): value is string => typeof value === 'string' && uuidPattern.test(value);
+
+/** The record's shape, checked by hand (see the header: no zod in the browser). Throws naming the first bad field. */
+export function parseConsentRecord(value: unknown): ConsentRecord {
+  const record = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  const checks: [string, boolean][] = [
+    ['necessary', record.necessary === true],
+    ['analytics', typeof record.analytics === 'boolean'],
+    ['marketing', typeof record.marketing === 'boolean'],
+    ['hasSetPreferences', record.hasSetPreferences === true],
+    ['lastUpdated', typeof record.lastUpdated === 'string' && isoPattern.test(record.lastUpdated) && !Number.isNaN(Date.parse(record.lastUpdated))],
+    ['policyVersion', typeof record.policyVersion === 'string' && record.policyVersion !== ''],
+    ['consentId', isConsentId(record.consentId)],
+  ];
+  const bad = checks.find(([, ok]) => !ok);
+  if (bad) throw new TypeError(`Choix de cookies enregistré illisible (champ ${bad[0]})`);
+  const { analytics, marketing, lastUpdated, policyVersion, consentId } = record as unknown as ConsentRecord;
+  return { necessary: true, analytics, marketing, lastUpdated, hasSetPreferences: true, policyVersion, consentId };
+}
+
+/**
+ * What the stored text means now. A missing, corrupt, outdated (policy version) or expired record is
+ * no choice, except that Global Privacy Control then stands for a refusal.
+ */
+export function readStoredConsent(raw: string | null, now: Date, gpc = false): LoadedConsent {
+  const fallback = (problem?: ConsentProblem, error?: unknown): LoadedConsent => ({
+    record: gpc ? gpcRefusal() : noChoice(),
+    fromGpc: gpc,
+    ...(problem ? { problem } : {}),
+    ...(error === undefined ? {} : { error }),
+  });
+  if (raw === null || raw === '') return fallback();
+  let record: ConsentRecord;
+  try {
+    record = parseConsentRecord(JSON.parse(raw));
+  } catch (error) {
+    return fallback('corrupt', error);
+  }
+  if (record.policyVersion !== CONSENT_POLICY_VERSION) return fallback('version');
+  if (consentExpiry(record.lastUpdated!).getTime() <= now.getTime()) return fallback('expired');
+  // A choice from the future (clock moved back) is kept, but its 6 months still run from that date.
+  return { record, fromGpc: false };
+}
+
+/** A random UUID v4 from the platform's generator (works outside secure contexts too). */
+export function newConsentId(random: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => globalThis.crypto.getRandomValues(bytes)): string {
+  const bytes = new Uint8Array(16);
+  random(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The record after a choice (accept all, refuse all, custom toggles): values updated, preferences set,
+ * dated now, under the current policy. A valid earlier choice keeps its consent id, so its proofs
+ * form one history; a first choice gets a new one.
+ */
+export function applyChoice(previous: ConsentRecord, choice: ConsentChoice, now: Date, newId: () => string = newConsentId): ConsentRecord {
+  return {
+    necessary: true,
+    analytics: choice.analytics,
+    marketing: choice.marketing,
+    lastUpdated: now.toISOString(),
+    hasSetPreferences: true,
+    policyVersion: CONSENT_POLICY_VERSION,
+    consentId: isConsentId(previous.consentId) ? previous.consentId : newId(),
+  };
+}
+
+export const ACCEPT_ALL: ConsentChoice = { analytics: true, marketing: true };
+export const REJECT_ALL: ConsentChoice = { analytics: false, marketing: false };
+
+/** What may run: a category counts only once preferences are set (SPEC.md section 4). */
+export function allowedCategories(record: ConsentRecord): ConsentChoice {
+  return { analytics: record.hasSetPreferences && record.analytics, marketing: record.hasSetPreferences && record.marketing };
+}
+
+/**
+ * First-party cookies the trackers leave on our domain (content/pages/gestion-cookies.md), by category:
+ * deleted when the category is refused or withdrawn, or when the choice that allowed them has lapsed.
+ */
+export const TRACKER_COOKIES: Record<keyof ConsentChoice, RegExp> = {
+  analytics: /^(_ga|_ga_.+|_gid|_gat.*|_hj.+)$/,
+  marketing: /^(_fbp|_fbc|_gcl_.+|_ttp|_tt_enable_cookie|li_fat_id|li_sugr|_twclid|_uet.+)$/,
+};
+
+/** Names of the cookies in a `document.cookie` string that match `pattern`. */
+export function cookieNames(cookieString: string, pattern: RegExp): string[] {
+  return cookieString
+    .split(';')
+    .map((pair) => pair.split('=')[0]!.trim())
+    .filter((name) => name && pattern.test(name));
+}
+
+/** Google consent mode v2 (basic): all four keys, every time. */
+export type GoogleConsentState = Record<'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage', 'granted' | 'denied'>;
+
+export function googleConsentState(allowed: ConsentChoice): GoogleConsentState {
+  const ads = allowed.marketing ? 'granted' : 'denied';
+  return { ad_storage: ads, ad_user_data: ads, ad_personalization: ads, analytics_storage: allowed.analytics ? 'granted' : 'denied' };
+}
+
+/** The proof sent to the backend for each choice: choices, version, time, the random id; no personal data. */
+export interface ConsentProof extends ConsentChoice {
+  consentId: string;
+  policyVersion: string;
+  chosenAt: string;
+}
+
+export function consentProof(record: ConsentRecord): ConsentProof {
+  return { consentId: record.consentId, analytics: record.analytics, marketing: record.marketing, policyVersion: record.policyVersion, chosenAt: record.lastUpdated ?? '' };
+}

@@ -1,0 +1,38 @@
+/**
+ * Cookie consent: the proof of each choice as the backend accepts it (POST /functions/v1/consent-proof,
+ * table consent_proofs), and the rules of core/consent-rules.ts re-exported. The widgets import the
+ * rules file directly so that zod stays out of the browser.
+ */
+import { z } from 'zod';
+
+export * from './consent-rules.ts';
+
+const boolean = (field: string) => z.boolean({ error: `Le champ ${field} doit valoir true ou false.` });
+
+/** A day of clock drift is tolerated; a choice cannot predate the first policy of the site. */
+const EARLIEST_CHOICE = Date.parse('2026-01-01T00:00:00Z');
+const MAX_CLOCK_DRIFT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Only these five fields: an unknown field is refused, so nothing personal (e-mail, IP, user agent…)
+ * can slip into the table through this door.
+ */
+export const consentProofSchema = z.strictObject(
+  {
+    consentId: z.uuid({ error: 'Le champ consentId doit être un identifiant aléatoire (UUID).' }),
+    analytics: boolean('analytics'),
+    marketing: boolean('marketing'),
+    policyVersion: z
+      .string({ error: 'Le champ policyVersion doit être une version de politique (texte).' })
+      .regex(/^[\w.-]{1,40}$/, { error: 'Le champ policyVersion doit être une version de politique (texte court).' }),
+    chosenAt: z.iso
+      .datetime({ offset: true, error: 'Le champ chosenAt doit être une date ISO 8601.' })
+      .refine((value) => {
+        const time = Date.parse(value);
+        return time >= EARLIEST_CHOICE && time <= Date.now() + MAX_CLOCK_DRIFT_MS;
+      }, { error: 'Le champ chosenAt doit être la date du choix, ni future ni antérieure au site.' }),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Champ non accepté : ${issue.keys.join(', ')} (la preuve ne contient aucune donnée personnelle).` : 'Preuve de consentement attendue (objet JSON).') },
+);
+
+export type ConsentProofInput = z.infer<typeof consentProofSchema>;
