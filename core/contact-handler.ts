@@ -1,0 +1,186 @@
+/**
+ * The send-contact-email function (SPEC.md section 7, call 3), written once on the Web standard
+ * Request and Response, so the embedded server (Hono on Node) and the Supabase edge function (Deno)
+ * run the same code. What differs is injected: where requests are stored, what happens once one is
+ * stored (the mails), the rate limiter and the origins allowed to call.
+ *
+ * Order of the checks: CORS, method, rate limit, content type, size, JSON, honeypot, schema; then one
+ * insert. A 2xx answer means the request is stored (exactly once: a repeated Idempotency-Key is not
+ * stored again). Mails come after the answer and never decide it.
+ */
+import { honeypotFilled, parseSubmission, submissionRow, type Submission, type SubmissionRow } from './contact.ts';
+import type { RateDecision } from './rate-limit.ts';
+
+export interface SubmissionStore {
+  /** Inserts one row; `duplicate` when the idempotency key was already stored (nothing inserted). */
+  insert(row: SubmissionRow, idempotencyKey: string | undefined): Promise<{ id: string; duplicate: boolean }>;
+}
+
+export interface ContactHandlerDeps {
+  store: SubmissionStore;
+  /** Origins (scheme://host[:port]) allowed to call from a browser, besides the function's own origin. */
+  allowedOrigins: readonly string[];
+  limiter?: { hit(key: string): RateDecision };
+  /** Called once a new request is stored (the mails); never awaited by the answer, errors only logged. */
+  onStored?: (id: string, submission: Submission) => unknown;
+  maxBodyBytes?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** JSON bodies: a legitimate request is below 25 KiB even with a 5,000-character message of emoji. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+export const HANDLER_MESSAGES = {
+  stored: 'Demande enregistrée.',
+  invalid: 'Certaines informations sont invalides : vérifiez les champs signalés.',
+  origin: 'Origine non autorisée.',
+  method: 'Méthode non autorisée : utilisez POST.',
+  contentType: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
+  tooLarge: 'La demande est trop volumineuse.',
+  encoding: 'Le corps de la requête doit être un texte UTF-8 valide.',
+  json: 'Le corps de la requête n’est pas un JSON valide.',
+  idempotencyKey: 'En-tête Idempotency-Key invalide (8 à 100 caractères : lettres, chiffres, - et _).',
+  unavailable: 'Le service est momentanément indisponible. Votre demande n’a pas été enregistrée : réessayez dans quelques instants.',
+  rateLimited: (seconds: number) => `Trop de demandes envoyées depuis votre connexion. Réessayez dans ${retryDelayText(seconds)}.`,
+} as const;
+
+export function retryDelayText(seconds: number): string {
+  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? 's' : ''}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
+}
+
+export type SubmissionOutcome =
+  | { kind: 'stored'; id: string; duplicate: boolean }
+  | { kind: 'dropped' }
+  | { kind: 'invalid'; fields: Record<string, string> }
+  | { kind: 'unavailable' };
+
+/** Validates and stores one request body (any parsed JSON); shared by the JSON and the plain form paths. */
+export async function acceptSubmission(body: unknown, deps: Pick<ContactHandlerDeps, 'store' | 'onStored' | 'log'>, idempotencyKey?: string): Promise<SubmissionOutcome> {
+  if (honeypotFilled(body)) {
+    deps.log?.('Demande ignorée : champ piège rempli (robot probable).');
+    return { kind: 'dropped' };
+  }
+  const parsed = parseSubmission(body);
+  if (!parsed.ok) return { kind: 'invalid', fields: parsed.fields };
+  let stored: { id: string; duplicate: boolean };
+  try {
+    stored = await deps.store.insert(submissionRow(parsed.submission), idempotencyKey);
+  } catch (error) {
+    deps.log?.('Enregistrement de la demande impossible :', error);
+    return { kind: 'unavailable' };
+  }
+  if (!stored.duplicate && deps.onStored) {
+    try {
+      const pending = deps.onStored(stored.id, parsed.submission);
+      if (pending instanceof Promise) pending.catch((error) => deps.log?.(`Suite de la demande ${stored.id} en erreur :`, error));
+    } catch (error) {
+      deps.log?.(`Suite de la demande ${stored.id} en erreur :`, error);
+    }
+  }
+  return { kind: 'stored', ...stored };
+}
+
+const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, idempotency-key, x-region';
+
+/** CORS headers for an allowed origin; none for a request without Origin (not a browser's cross-origin call). */
+export function corsHeaders(origin: string | null): Record<string, string> {
+  if (!origin) return { vary: 'Origin' };
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'POST, OPTIONS',
+    'access-control-allow-headers': ALLOWED_HEADERS,
+    'access-control-expose-headers': 'Retry-After',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
+}
+
+function originAllowed(origin: string, request: Request, allowed: readonly string[]): boolean {
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(request.url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+}
+
+type BodyRead = { ok: true; text: string } | { ok: false; reason: 'tooLarge' | 'encoding' };
+
+/** Reads at most `max` bytes; stops reading (and says so) past it, whatever Content-Length claimed. */
+async function readBody(request: Request, max: number): Promise<BodyRead> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > max) return { ok: false, reason: 'tooLarge' };
+  if (!request.body) return { ok: true, text: '' };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return { ok: false, reason: 'tooLarge' };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, reason: 'encoding' };
+  }
+}
+
+/** The whole function: one Request in, one Response out. `clientKey` identifies the caller for the rate limit. */
+export async function handleContactRequest(request: Request, deps: ContactHandlerDeps, clientKey: string): Promise<Response> {
+  const origin = request.headers.get('origin');
+  if (origin && !originAllowed(origin, request, deps.allowedOrigins)) return json(403, { ok: false, error: HANDLER_MESSAGES.origin }, { vary: 'Origin' });
+  const cors = corsHeaders(origin);
+
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
+  if (request.method !== 'POST') return json(405, { ok: false, error: HANDLER_MESSAGES.method }, { ...cors, allow: 'POST, OPTIONS' });
+
+  const decision = deps.limiter?.hit(clientKey);
+  if (decision && !decision.allowed)
+    return json(429, { ok: false, error: HANDLER_MESSAGES.rateLimited(decision.retryAfterSeconds) }, { ...cors, 'retry-after': String(decision.retryAfterSeconds) });
+
+  const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (contentType !== 'application/json') return json(415, { ok: false, error: HANDLER_MESSAGES.contentType }, cors);
+
+  const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
+  if (idempotencyKey !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey)) return json(400, { ok: false, error: HANDLER_MESSAGES.idempotencyKey }, cors);
+
+  const body = await readBody(request, deps.maxBodyBytes ?? MAX_JSON_BODY_BYTES);
+  // The rest of an oversize body is not read: the connection is closed rather than reused.
+  if (!body.ok) return body.reason === 'tooLarge' ? json(413, { ok: false, error: HANDLER_MESSAGES.tooLarge }, { ...cors, connection: 'close' }) : json(400, { ok: false, error: HANDLER_MESSAGES.encoding }, cors);
+
+  let data: unknown;
+  try {
+    data = JSON.parse(body.text);
+  } catch {
+    return json(400, { ok: false, error: HANDLER_MESSAGES.json }, cors);
+  }
+
+  const outcome = await acceptSubmission(data, deps, idempotencyKey);
+  switch (outcome.kind) {
+    case 'invalid':
+      return json(400, { ok: false, error: HANDLER_MESSAGES.invalid, fields: outcome.fields }, cors);
+    case 'unavailable':
+      return json(503, { ok: false, error: HANDLER_MESSAGES.unavailable }, { ...cors, 'retry-after': '30' });
+    default:
+      // A dropped bot gets the same answer as a person: nothing tells it the trap exists.
+      return json(200, { ok: true, message: HANDLER_MESSAGES.stored }, cors);
+  }
+}

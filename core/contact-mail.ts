@@ -1,0 +1,135 @@
+/**
+ * The two mails of a stored request, in French: one to the team (Reply-To the visitor), one
+ * acknowledgement to the visitor. Plain text only: nothing the visitor typed is ever read as HTML.
+ * The acknowledgement does not repeat the visitor's message, so the form cannot relay spam to a
+ * third party's address.
+ */
+import { PROFESSION_LABELS, SUBJECT_LABELS, type ContactSubject, type TesterProfession } from './contact-fields.ts';
+
+/** A stored request as the database returns it. */
+export interface StoredRequest {
+  id: string;
+  type: 'contact' | 'tester';
+  full_name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  subject: string | null;
+  message: string | null;
+  city: string | null;
+  profession: string | null;
+  team_size: number | null;
+  created_at: string | Date;
+}
+
+export interface MailIdentity {
+  productName: string;
+  siteUrl: string;
+  /** The team's address (CONTACT_TO, else company.email of content/site.json). */
+  teamAddress: string;
+  /** The sender shown on both mails. */
+  from: string;
+  supportResponse: string;
+}
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+}
+
+const parisDateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+export function subjectLabel(subject: string | null): string {
+  return subject && subject in SUBJECT_LABELS ? SUBJECT_LABELS[subject as ContactSubject] : 'Sans sujet';
+}
+
+export function professionLabel(profession: string | null): string {
+  return profession && profession in PROFESSION_LABELS ? PROFESSION_LABELS[profession as TesterProfession] : 'Non précisée';
+}
+
+/** One line per header value: no line break of the visitor's can reach a mail header. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function teamMail(request: StoredRequest, identity: MailIdentity): OutgoingMail {
+  const sent = parisDateTime.format(new Date(request.created_at));
+  const lines: string[] = [];
+  let subject: string;
+  if (request.type === 'contact') {
+    subject = `[${identity.productName}] Contact : ${subjectLabel(request.subject)} – ${oneLine(request.full_name)}`;
+    lines.push(
+      'Nouveau message reçu par le formulaire de contact du site.',
+      '',
+      `Nom et prénom : ${request.full_name}`,
+      `E-mail : ${request.email}`,
+      `Cabinet ou structure : ${request.company ?? '–'}`,
+      `Téléphone : ${request.phone ?? '–'}`,
+      `Sujet : ${subjectLabel(request.subject)}`,
+      '',
+      'Message :',
+      request.message ?? '',
+    );
+  } else {
+    subject = `[${identity.productName}] Demande testeur – ${oneLine(request.full_name)}`;
+    lines.push(
+      'Nouvelle demande pour le programme testeurs.',
+      '',
+      `Nom et prénom : ${request.full_name}`,
+      `E-mail : ${request.email}`,
+      `Ville : ${request.city ?? '–'}`,
+      `Profession : ${professionLabel(request.profession)}`,
+      `Taille de l’équipe : ${request.team_size ?? 1}`,
+    );
+  }
+  lines.push('', `Envoyée le ${sent} (demande n° ${request.id}).`, 'Répondez directement à ce message pour écrire à la personne.');
+  return { from: identity.from, to: identity.teamAddress, replyTo: request.email, subject, text: lines.join('\n') };
+}
+
+export function acknowledgementMail(request: StoredRequest, identity: MailIdentity): OutgoingMail {
+  const what = request.type === 'contact' ? `votre message (${subjectLabel(request.subject).toLowerCase()})` : 'votre demande pour rejoindre le programme testeurs';
+  const text = [
+    'Bonjour,',
+    '',
+    `Nous avons bien reçu ${what} et nous vous en remercions.`,
+    `Une personne de l’équipe ${identity.productName} vous répondra sous ${identity.supportResponse}, par e-mail.`,
+    '',
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message : aucune suite n’y sera donnée.',
+    '',
+    `L’équipe ${identity.productName}`,
+    identity.siteUrl,
+  ].join('\n');
+  const subject = request.type === 'contact' ? `Nous avons bien reçu votre message – ${identity.productName}` : `Votre demande testeur est bien reçue – ${identity.productName}`;
+  return { from: identity.from, to: request.email, replyTo: identity.teamAddress, subject, text };
+}
+
+/** What a stored request records of its mails. */
+export interface MailProgress {
+  team_mail_sent_at: unknown;
+  ack_mail_sent_at: unknown;
+}
+
+/**
+ * Sends what is still missing of a request's two mails, recording each as soon as it is sent, so a
+ * retry never sends one twice. Throws the transport's error (the caller records it and retries later).
+ */
+export async function deliverRequestMails(
+  request: StoredRequest & MailProgress,
+  identity: MailIdentity,
+  io: { send(mail: OutgoingMail): Promise<void>; sent(which: 'team' | 'ack'): Promise<void> },
+): Promise<void> {
+  if (!request.team_mail_sent_at) {
+    await io.send(teamMail(request, identity));
+    await io.sent('team');
+  }
+  if (!request.ack_mail_sent_at) {
+    await io.send(acknowledgementMail(request, identity));
+    await io.sent('ack');
+  }
+}
+
+/** Delay before the next attempt after `attempts` failures: doubling from `baseMs`, at most `maxMs`. */
+export function mailRetryDelay(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}

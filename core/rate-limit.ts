@@ -1,0 +1,68 @@
+/**
+ * A token bucket per client: `limit` requests at once, refilled evenly over `windowMs`. Pure state in
+ * memory with an injectable clock, so the embedded server, the edge function and the tests share it.
+ */
+export interface RateLimitOptions {
+  /** Requests allowed in a burst (and per window on average). */
+  limit: number;
+  /** Time for an empty bucket to fill up again, in milliseconds. */
+  windowMs: number;
+  /** Buckets kept at most; the oldest are dropped first (memory stays bounded under a flood). */
+  maxClients?: number;
+  now?: () => number;
+}
+
+export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+
+export class RateLimiter {
+  readonly limit: number;
+  readonly windowMs: number;
+  private readonly maxClients: number;
+  private readonly now: () => number;
+  private readonly buckets = new Map<string, { tokens: number; updated: number }>();
+
+  constructor({ limit, windowMs, maxClients = 50_000, now = Date.now }: RateLimitOptions) {
+    if (!(limit >= 1) || !(windowMs > 0)) throw new Error('RateLimiter : limit ≥ 1 et windowMs > 0 sont requis.');
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.maxClients = maxClients;
+    this.now = now;
+  }
+
+  /** Counts one request of `key` and says whether it may go on. */
+  hit(key: string): RateDecision {
+    const now = this.now();
+    const refillPerMs = this.limit / this.windowMs;
+    const bucket = this.buckets.get(key);
+    let tokens = bucket ? Math.min(this.limit, bucket.tokens + (now - bucket.updated) * refillPerMs) : this.limit;
+    // Re-inserted on each hit: the Map's order is then least recently seen first.
+    this.buckets.delete(key);
+    if (tokens < 1) {
+      this.buckets.set(key, { tokens, updated: now });
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)) };
+    }
+    tokens -= 1;
+    this.buckets.set(key, { tokens, updated: now });
+    if (this.buckets.size > this.maxClients) this.buckets.delete(this.buckets.keys().next().value!);
+    return { allowed: true, remaining: Math.floor(tokens) };
+  }
+
+  /** Forgets the clients whose bucket is full again (nothing to remember about them). */
+  sweep(): void {
+    const now = this.now();
+    for (const [key, bucket] of this.buckets) if (bucket.tokens + (now - bucket.updated) * (this.limit / this.windowMs) >= this.limit) this.buckets.delete(key);
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+}
+
+/** Reads "5/600" (5 requests per 600 seconds). */
+export function parseRateLimit(text: string): { limit: number; windowMs: number } | undefined {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) return undefined;
+  const limit = Number(match[1]);
+  const seconds = Number(match[2]);
+  return limit >= 1 && seconds >= 1 ? { limit, windowMs: seconds * 1000 } : undefined;
+}

@@ -1,0 +1,58 @@
+/**
+ * What the contact routes share: the store, the mails, the rate limiter and the allowed origins,
+ * assembled once from the configuration (server/main.ts passes the environment's choices).
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { SiteConfig } from '../core/config.ts';
+import type { ContactHandlerDeps } from '../core/contact-handler.ts';
+import { contactRequestStore } from './contact-requests.ts';
+import type { ContactMailer } from './mailer.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { origins } from './headers.ts';
+
+export interface ContactOptions {
+  /** Sends the mails of stored requests; without it requests are stored with mail_status 'skipped'. */
+  mailer?: ContactMailer;
+  /** Requests per client per window, shared by the function and the plain form posts; false = none. */
+  rateLimit?: { limit: number; windowMs: number } | false;
+  /** Origins allowed to call the function from a browser, besides SITE_URL's and the server's own (CORS_ORIGINS). */
+  allowedOrigins?: string[];
+  /** Count clients by X-Forwarded-For (TRUST_PROXY=1, only behind a reverse proxy that sets it). */
+  trustProxy?: boolean;
+  /** Enables GET /_inbox for `npm run inbox` (Bearer token). */
+  inboxToken?: string;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface ContactBackend {
+  deps: ContactHandlerDeps;
+  limiter?: RateLimiter;
+  trustProxy: boolean;
+  anonKey: string;
+  db: PGlite;
+  inboxToken?: string;
+}
+
+export function contactBackend(db: PGlite, config: SiteConfig, options: ContactOptions = {}): ContactBackend {
+  const { mailer, rateLimit = { limit: 5, windowMs: 600_000 }, log = (message, error) => console.error(message, error ?? '') } = options;
+  const limiter = rateLimit ? createRateLimiter(rateLimit) : undefined;
+  return {
+    deps: {
+      store: contactRequestStore(db, { mailEnabled: Boolean(mailer?.enabled) }),
+      allowedOrigins: origins([config.siteUrl, ...(options.allowedOrigins ?? [])]),
+      limiter,
+      onStored: mailer ? (id) => mailer.notify(id) : undefined,
+      log,
+    },
+    limiter,
+    trustProxy: options.trustProxy ?? false,
+    anonKey: config.backend.supabaseAnonKey,
+    db,
+    inboxToken: options.inboxToken,
+  };
+}
+
+/** CORS_ORIGINS="https://www.dentivo.fr,https://dentivo.fr" (SITE_URL's origin is always allowed). */
+export function corsOriginsFromEnv(env: Record<string, string | undefined>): string[] {
+  return (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+}

@@ -1,0 +1,86 @@
+/**
+ * The real embedded server, started inside a test: the built site, createApp, PGlite in memory with
+ * the migrations, and the mailer pointed at a real SMTP server on loopback. The test keeps a handle
+ * on the database to find the rows the server stored.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { loadConfig, type SiteConfig } from '../../core/config.ts';
+import { createApp } from '../../server/app.ts';
+import { openStore, type Store } from '../../server/store.ts';
+import { ContactMailer, mailSettingsFromEnv, smtpTransport, type MailSettings } from '../../server/mailer.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export interface TestBackendOptions {
+  /** SMTP server URL; none = no mail (rows 'skipped'). */
+  smtpUrl?: string;
+  rateLimit?: { limit: number; windowMs: number } | false;
+  retryBaseMs?: number;
+  pollMs?: number;
+  allowedOrigins?: string[];
+  inboxToken?: string;
+  env?: Record<string, string>;
+  /** A store opened once and shared by several servers of a test file (opening PGlite takes seconds); emptied here. */
+  store?: Store;
+}
+
+export interface TestBackend {
+  url: string;
+  store: Store;
+  config: SiteConfig;
+  mail: MailSettings;
+  mailer: ContactMailer;
+  rows<T = Record<string, unknown>>(sql?: string, params?: unknown[]): Promise<T[]>;
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** PGlite in memory with the project's migrations. */
+export function openTestStore(): Promise<Store> {
+  return openStore(undefined, join(root, 'supabase/migrations'));
+}
+
+export async function startBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
+  const env = { CONTACT_TO: 'equipe@dentivo.example', ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}), ...options.env };
+  const config = loadConfig(JSON.parse(readFileSync(join(root, 'content/site.json'), 'utf8')), env);
+  const store = options.store ?? (await openTestStore());
+  if (options.store) await store.db.exec('truncate contact_requests restart identity');
+  const mail = mailSettingsFromEnv(env, config);
+  const mailer = new ContactMailer(store.db, mail, {
+    transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : undefined,
+    retryBaseMs: options.retryBaseMs ?? 200,
+    pollMs: options.pollMs ?? 100,
+    log: () => undefined,
+  }).start();
+  const app = createApp({
+    siteDir: join(root, '_site'),
+    config,
+    store,
+    contact: { mailer, rateLimit: options.rateLimit ?? false, allowedOrigins: options.allowedOrigins, inboxToken: options.inboxToken, log: () => undefined },
+  });
+  const server: ServerType = await new Promise((resolve) => {
+    const running = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(running));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    config,
+    mail,
+    mailer,
+    async rows<T>(sql = 'select * from contact_requests order by id', params: unknown[] = []) {
+      return (await store.db.query<T>(sql, params)).rows;
+    },
+    async count() {
+      return (await store.db.query<{ n: number }>('select count(*)::int as n from contact_requests')).rows[0]!.n;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailer.stop();
+      if (!options.store) await store.close();
+    },
+  };
+}

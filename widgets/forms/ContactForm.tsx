@@ -1,0 +1,107 @@
+/**
+ * The contact form of /contact (SPEC.md sections 3, 4, 5 and 8). Rendered at build as a real
+ * <form method="post" action="/contact"> that works without JavaScript; hydrated, it validates at
+ * the field with the messages of SPEC.md, sends through supabase.functions.invoke, and shows the
+ * thank-you panel or keeps everything typed on failure.
+ */
+import { useEffect, useRef } from 'react';
+import { CONTACT_FIELDS, emptyContactForm, RESULT_TEXTS, type ContactField, type ContactFormValues } from '../../core/contact-fields.ts';
+import { showToast } from '../runtime/toasts.ts';
+import { getConfig } from '../runtime/config.ts';
+import { Announcer, Field, FormAlert, Honeypot, Options } from './fields.tsx';
+import { prefetchRules, useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
+import { SUBJECT_LABELS, texts } from './texts.ts';
+
+export interface ContactFormProps {
+  /** Where the form posts without JavaScript (the embedded server answers it). */
+  action?: string;
+  initial?: InitialFormState<ContactFormValues, ContactField>;
+}
+
+const ID = 'contact';
+
+export default function ContactForm({ action = '/contact', initial }: ContactFormProps) {
+  const form = useSubmissionForm<ContactFormValues, ContactField>({
+    formName: 'contact',
+    idPrefix: ID,
+    fields: CONTACT_FIELDS,
+    empty: emptyContactForm,
+    initial,
+    validate: (rules, values) => rules.validateContactForm(values),
+    sendingAnnouncement: texts.sendingAnnouncement,
+    onSent: () => showToast({ title: RESULT_TEXTS.contactSuccessTitle, description: RESULT_TEXTS.contactSuccessText }),
+    onFailed: (message) => {
+      showToast({ title: RESULT_TEXTS.contactFailureTitle, description: RESULT_TEXTS.contactFailureText, variant: 'destructive' });
+      return message ?? RESULT_TEXTS.contactFailureText;
+    },
+  });
+  const thanks = useRef<HTMLHeadingElement>(null);
+  const { values, errors, status, update, controlProps } = form;
+  const sending = status === 'submitting';
+
+  useEffect(() => {
+    if (status === 'sent') thanks.current?.focus();
+  }, [status]);
+
+  if (status === 'sent')
+    return (
+      <div className="form-card form-success" id={`${ID}-merci`}>
+        <h3 className="form-success__title" ref={thanks} tabIndex={-1}>{RESULT_TEXTS.contactThanksTitle}</h3>
+        <p>{RESULT_TEXTS.contactSuccessText}</p>
+        <button type="button" className="button button--secondary" onClick={form.restart}>{RESULT_TEXTS.newMessage}</button>
+      </div>
+    );
+
+  return (
+    <form
+      className="form-card form"
+      method="post"
+      action={action}
+      noValidate
+      aria-label={texts.contact.label}
+      aria-describedby={`${ID}-note`}
+      onSubmit={form.submit}
+      onFocus={prefetchRules}
+    >
+      <p className="form__note" id={`${ID}-note`}>{texts.requiredNote}</p>
+      <FormAlert id={`${ID}-alert`} message={form.alert} />
+      <div className="form__grid">
+        <Field control={controlProps('fullName')} label={texts.contact.fullName} error={errors.fullName}>
+          <input {...controlProps('fullName')} className="field__control" type="text" autoComplete="name" required value={values.fullName} onChange={(event) => update('fullName', event.target.value)} />
+        </Field>
+        <Field control={controlProps('company')} label={texts.contact.company} optional error={errors.company}>
+          <input {...controlProps('company')} className="field__control" type="text" autoComplete="organization" value={values.company} onChange={(event) => update('company', event.target.value)} />
+        </Field>
+        <Field control={controlProps('email')} label={texts.contact.email} error={errors.email}>
+          <input {...controlProps('email')} className="field__control" type="email" autoComplete="email" inputMode="email" spellCheck={false} required value={values.email} onChange={(event) => update('email', event.target.value)} />
+        </Field>
+        <Field control={controlProps('phone')} label={texts.contact.phone} optional error={errors.phone}>
+          <input {...controlProps('phone')} className="field__control" type="tel" autoComplete="tel" value={values.phone} onChange={(event) => update('phone', event.target.value)} />
+        </Field>
+      </div>
+      <Field control={controlProps('subject')} label={texts.contact.subject} error={errors.subject}>
+        <select {...controlProps('subject')} className="field__control" required value={values.subject} onChange={(event) => update('subject', event.target.value)}>
+          <Options placeholder={texts.contact.subjectPlaceholder} labels={SUBJECT_LABELS} />
+        </select>
+      </Field>
+      <Field control={controlProps('message')} label={texts.contact.message} error={errors.message}>
+        <textarea {...controlProps('message')} className="field__control" rows={6} required value={values.message} onChange={(event) => update('message', event.target.value)} />
+      </Field>
+      <div className="field field--check">
+        <div className="field__check">
+          <input {...controlProps('consent')} type="checkbox" value="on" required checked={values.consent} onChange={(event) => update('consent', event.target.checked)} />
+          <label htmlFor={`${ID}-consent`}>{texts.contact.consent(getConfig().productName)}</label>
+        </div>
+        <p className="field__error" id={`${ID}-consent-error`} hidden={!errors.consent}>{errors.consent ?? ''}</p>
+        <p className="field__hint">
+          <a href="/confidentialite" target="_blank" rel="noopener">{texts.contact.privacy}</a>
+        </p>
+      </div>
+      <Honeypot idPrefix={ID} />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={sending}>{sending ? texts.sending : texts.contact.submit}</button>
+      </div>
+      <Announcer id={`${ID}-status`} message={form.announcement} />
+    </form>
+  );
+}

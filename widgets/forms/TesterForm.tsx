@@ -1,0 +1,81 @@
+/**
+ * The tester request form of /tester (SPEC.md sections 3, 4, 5 and 8). Really sent, to the same
+ * function as the contact form with type 'tester' (DECISIONS.md); the toasts of SPEC.md stay and the
+ * form resets after success. Works without JavaScript as a plain POST to /tester.
+ */
+import { emptyTesterForm, RESULT_TEXTS, TESTER_FIELDS, TEAM_SIZE_MAX, TEAM_SIZE_MIN, type TesterField, type TesterFormValues } from '../../core/contact-fields.ts';
+import { showToast } from '../runtime/toasts.ts';
+import { Announcer, Field, FormAlert, Honeypot, Options } from './fields.tsx';
+import { prefetchRules, useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
+import { PROFESSION_LABELS, texts } from './texts.ts';
+
+export interface TesterFormProps {
+  action?: string;
+  initial?: InitialFormState<TesterFormValues, TesterField>;
+}
+
+const ID = 'tester';
+
+export default function TesterForm({ action = '/tester', initial }: TesterFormProps) {
+  const form = useSubmissionForm<TesterFormValues, TesterField>({
+    formName: 'tester',
+    idPrefix: ID,
+    fields: TESTER_FIELDS,
+    empty: emptyTesterForm,
+    initial,
+    validate: (rules, values) => rules.validateTesterForm(values),
+    sendingAnnouncement: texts.sendingTesterAnnouncement,
+    onSent: () => {
+      showToast({ title: RESULT_TEXTS.testerSuccess, description: RESULT_TEXTS.testerThanksText });
+      form.setAnnouncement(RESULT_TEXTS.testerSuccess);
+      form.focus(`${ID}-fullName`);
+    },
+    onFailed: (message) => {
+      showToast({ title: RESULT_TEXTS.testerFailure, variant: 'destructive' });
+      return message ?? RESULT_TEXTS.testerFailure;
+    },
+  });
+  const { values, errors, status, update, controlProps } = form;
+  const sending = status === 'submitting';
+  const hintId = `${ID}-teamSize-hint`;
+
+  return (
+    <form
+      className="form-card form"
+      method="post"
+      action={action}
+      noValidate
+      aria-label={texts.tester.label}
+      aria-describedby={`${ID}-note`}
+      onSubmit={form.submit}
+      onFocus={prefetchRules}
+    >
+      <p className="form__note" id={`${ID}-note`}>{texts.requiredNote}</p>
+      <FormAlert id={`${ID}-alert`} message={form.alert} />
+      <div className="form__grid">
+        <Field control={controlProps('fullName')} label={texts.tester.fullName} error={errors.fullName}>
+          <input {...controlProps('fullName')} className="field__control" type="text" autoComplete="name" required value={values.fullName} onChange={(event) => update('fullName', event.target.value)} />
+        </Field>
+        <Field control={controlProps('email')} label={texts.tester.email} error={errors.email}>
+          <input {...controlProps('email')} className="field__control" type="email" autoComplete="email" inputMode="email" spellCheck={false} required value={values.email} onChange={(event) => update('email', event.target.value)} />
+        </Field>
+        <Field control={controlProps('city')} label={texts.tester.city} optional error={errors.city}>
+          <input {...controlProps('city')} className="field__control" type="text" autoComplete="address-level2" value={values.city} onChange={(event) => update('city', event.target.value)} />
+        </Field>
+        <Field control={controlProps('profession')} label={texts.tester.profession} error={errors.profession}>
+          <select {...controlProps('profession')} className="field__control" required value={values.profession} onChange={(event) => update('profession', event.target.value)}>
+            <Options placeholder={texts.tester.professionPlaceholder} labels={PROFESSION_LABELS} />
+          </select>
+        </Field>
+        <Field control={controlProps('teamSize', hintId)} label={texts.tester.teamSize} optional hint={texts.tester.teamSizeHint} error={errors.teamSize}>
+          <input {...controlProps('teamSize', hintId)} className="field__control field__control--short" type="number" inputMode="numeric" min={TEAM_SIZE_MIN} max={TEAM_SIZE_MAX} step={1} value={values.teamSize} onChange={(event) => update('teamSize', event.target.value)} />
+        </Field>
+      </div>
+      <Honeypot idPrefix={ID} />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={sending}>{sending ? texts.sending : texts.tester.submit}</button>
+      </div>
+      <Announcer id={`${ID}-status`} message={form.announcement} />
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The building blocks of both forms: a label, a control, its error at the field (linked by
+ * aria-describedby). The error paragraph is always in the markup, hidden when empty, so the server's
+ * no-JavaScript page and the hydrated widget show the same thing at the same place.
+ */
+import type { ReactNode } from 'react';
+import { HONEYPOT_FIELD } from '../../core/contact-fields.ts';
+import { texts } from './texts.ts';
+
+interface ControlProps {
+  id: string;
+  name: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  autoFocus?: boolean;
+}
+
+interface FieldProps {
+  control: ControlProps;
+  label: string;
+  optional?: boolean;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}
+
+export function Field({ control, label, optional, error, hint, children }: FieldProps) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={control.id}>
+        {label}
+        {optional ? <span className="field__optional">{texts.optional}</span> : null}
+      </label>
+      {hint ? <p className="field__hint" id={`${control.id}-hint`}>{hint}</p> : null}
+      {children}
+      <FieldError id={`${control.id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return (
+    <p className="field__error" id={id} hidden={!error}>
+      {error ?? ''}
+    </p>
+  );
+}
+
+export function Options({ placeholder, labels }: { placeholder: string; labels: Record<string, string> }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {Object.entries(labels).map(([value, label]) => (
+        <option key={value} value={value}>{label}</option>
+      ))}
+    </>
+  );
+}
+
+/** The honeypot: not displayed (display: none), so neither people nor assistive technologies meet it. */
+export function Honeypot({ idPrefix }: { idPrefix: string }) {
+  return (
+    <div className="form__trap">
+      <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>{texts.honeypot}</label>
+      <input id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** The visually hidden live region: sending, errors found, request sent. */
+export function Announcer({ id, message }: { id: string; message: string }) {
+  return (
+    <p className="visually-hidden" id={id} role="status">
+      {message}
+    </p>
+  );
+}
+
+/** A form-level message (the server's reason, rate limit…), kept on screen after the toast goes. */
+export function FormAlert({ id, message }: { id: string; message: string }) {
+  return (
+    <p className="form__alert" id={id} hidden={!message}>
+      {message}
+    </p>
+  );
+}

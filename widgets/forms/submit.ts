@@ -1,0 +1,58 @@
+/**
+ * Loaded when a visitor submits (or starts filling) a form, never on first load: the schemas of
+ * core/contact.ts, then @supabase/supabase-js, which calls the send-contact-email function exactly as
+ * in production (SPEC.md section 7, call 3); only the configured URL and key differ.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { backendUrl, getConfig } from '../runtime/config.ts';
+import type { Submission } from '../../core/contact.ts';
+
+export { validateContactForm, validateTesterForm } from '../../core/contact.ts';
+
+export type SendOutcome =
+  | { ok: true }
+  | { ok: false; status?: number; message?: string; fields?: Record<string, string> };
+
+let client: Promise<SupabaseClient> | undefined;
+
+function functionsClient(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
+    createClient(backendUrl(), getConfig().supabaseAnonKey, {
+      // The site has no login: no session to keep, refresh or read from the URL.
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    }),
+  );
+  client.catch(() => (client = undefined));
+  return client;
+}
+
+/** Starts loading the client before the click, so sending does not wait for the download. */
+export function warmUp(): void {
+  functionsClient().catch(() => undefined);
+}
+
+/** Sends one request. Never throws: a failure is an outcome, with the server's French message when it gave one. */
+export async function sendSubmission(payload: Submission, idempotencyKey: string): Promise<SendOutcome> {
+  try {
+    const supabase = await functionsClient();
+    const { error } = await supabase.functions.invoke('send-contact-email', { body: payload, headers: { 'Idempotency-Key': idempotencyKey } });
+    if (!error) return { ok: true };
+    console.error(new Error("Erreur lors de l'envoi du message", { cause: error }));
+    const response = (error as { context?: unknown }).context;
+    if (!(response instanceof Response)) return { ok: false };
+    try {
+      const body = (await response.json()) as { error?: unknown; fields?: unknown };
+      return {
+        ok: false,
+        status: response.status,
+        message: typeof body.error === 'string' ? body.error : undefined,
+        fields: body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined,
+      };
+    } catch {
+      return { ok: false, status: response.status };
+    }
+  } catch (error) {
+    console.error(new Error("Erreur lors de l'envoi du message", { cause: error }));
+    return { ok: false };
+  }
+}

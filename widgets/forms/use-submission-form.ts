@@ -1,0 +1,180 @@
+/**
+ * The state of a request form (SPEC.md section 4 "Tester form and contact form"): values, errors at
+ * the field, sending, sent. Validation and sending live in submit.ts, loaded on the first focus or at
+ * the first submit, so the page's first script holds only the view.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { HONEYPOT_FIELD, RESULT_TEXTS, type FieldErrors } from '../../core/contact-fields.ts';
+import type { FormResult, Submission } from '../../core/contact.ts';
+import { trackFormSubmission } from './track.ts';
+
+type Rules = typeof import('./submit.ts');
+
+let rules: Rules | undefined;
+let loading: Promise<Rules> | undefined;
+
+function loadRules(): Promise<Rules> {
+  loading ??= import('./submit.ts').then((module) => (rules = module));
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+/** Starts loading the schemas and the client as soon as the visitor shows interest in the form. */
+export function prefetchRules(): void {
+  loadRules().then((module) => module.warmUp(), () => undefined);
+}
+
+/** A state given by the server when it re-renders a form posted without JavaScript. */
+export interface InitialFormState<Values, Field extends string> {
+  values?: Partial<Values>;
+  errors?: FieldErrors<Field>;
+  alert?: string;
+}
+
+export type FormStatus = 'idle' | 'submitting' | 'sent';
+
+interface Options<Values, Field extends string> {
+  formName: 'contact' | 'tester';
+  idPrefix: string;
+  fields: readonly Field[];
+  empty: () => Values;
+  initial?: InitialFormState<Values, Field>;
+  validate: (rules: Rules, values: Values) => FormResult<Field, Submission>;
+  sendingAnnouncement: string;
+  /** The result side of SPEC.md: toasts, thank-you panel. */
+  onSent: () => void;
+  onFailed: (message: string | undefined) => string;
+}
+
+/** A key per request, kept while the same values are retried: a retry after a lost answer is stored once. */
+function newRequestKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * What the visitor already typed into the build-time form before it was hydrated (the island waits for
+ * the first interaction): read once from the page, so hydration keeps every character.
+ */
+function typedBeforeHydration<Field extends string>(idPrefix: string, fields: readonly Field[]): Partial<Record<Field, string | boolean>> {
+  if (typeof document === 'undefined') return {};
+  const typed: Partial<Record<Field, string | boolean>> = {};
+  for (const field of fields) {
+    const control = document.getElementById(`${idPrefix}-${field}`) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
+    if (!control || !('value' in control)) continue;
+    typed[field] = control instanceof HTMLInputElement && control.type === 'checkbox' ? control.checked : control.value;
+  }
+  return typed;
+}
+
+export function useSubmissionForm<Values extends object, Field extends Extract<keyof Values, string>>(options: Options<Values, Field>) {
+  const { formName, idPrefix, fields, empty, initial, validate } = options;
+  const [values, setValues] = useState<Values>(() => ({ ...empty(), ...initial?.values, ...typedBeforeHydration(idPrefix, fields) }));
+  const [errors, setErrors] = useState<FieldErrors<Field>>(initial?.errors ?? {});
+  const [alert, setAlert] = useState(initial?.alert ?? '');
+  const [status, setStatus] = useState<FormStatus>('idle');
+  const [announcement, setAnnouncement] = useState('');
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  const requestKey = useRef<string | null>(null);
+  const initialFocus = useRef(fields.find((field) => initial?.errors?.[field]));
+
+  useEffect(() => {
+    if (focusRequest) document.getElementById(focusRequest.id)?.focus();
+  }, [focusRequest]);
+
+  // Hydrated by a first focus: the schemas and the client start loading now, before the click.
+  useEffect(() => {
+    if (document.activeElement?.id.startsWith(`${idPrefix}-`)) prefetchRules();
+  }, [idPrefix]);
+
+  const idOf = (field: Field) => `${idPrefix}-${field}`;
+  const focus = (id: string) => setFocusRequest({ id });
+
+  function update<Key extends Field>(field: Key, value: Values[Key]): void {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    requestKey.current = null;
+    // Once a field shows an error, it is checked again as the visitor corrects it.
+    if (errors[field] && rules) {
+      const result = validate(rules, next);
+      setErrors((previous) => ({ ...previous, [field]: result.ok ? undefined : result.errors[field] }));
+    }
+  }
+
+  function showErrors(found: FieldErrors<Field>): boolean {
+    const first = fields.find((field) => found[field]);
+    if (!first) return false;
+    setErrors(found);
+    setAnnouncement(RESULT_TEXTS.fixErrors(fields.filter((field) => found[field]).length));
+    focus(idOf(first));
+    return true;
+  }
+
+  function fail(message?: string, fieldErrors?: Record<string, string>): void {
+    setStatus('idle');
+    setAnnouncement('');
+    const known = Object.fromEntries(fields.filter((field) => fieldErrors?.[field]).map((field) => [field, fieldErrors![field]])) as FieldErrors<Field>;
+    showErrors(known);
+    setAlert(options.onFailed(message));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    const trap = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
+    let loaded: Rules;
+    try {
+      loaded = await loadRules();
+    } catch (error) {
+      console.error(new Error("Erreur lors de l'envoi du message", { cause: error }));
+      trackFormSubmission(formName, false);
+      return fail();
+    }
+    const result = validate(loaded, values);
+    if (!result.ok) {
+      setAlert('');
+      showErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setAlert('');
+    setStatus('submitting');
+    setAnnouncement(options.sendingAnnouncement);
+    requestKey.current ??= newRequestKey();
+    const payload = typeof trap === 'string' && trap !== '' ? { ...result.payload, [HONEYPOT_FIELD]: trap } : result.payload;
+    const outcome = await loaded.sendSubmission(payload, requestKey.current);
+    trackFormSubmission(formName, outcome.ok);
+    if (!outcome.ok) return fail(outcome.message, outcome.fields);
+    requestKey.current = null;
+    setValues(empty());
+    setStatus(formName === 'contact' ? 'sent' : 'idle');
+    setAnnouncement('');
+    options.onSent();
+  }
+
+  /** Back to an empty form after the thank-you panel ('Envoyer un nouveau message'). */
+  function restart(): void {
+    setValues(empty());
+    setErrors({});
+    setStatus('idle');
+    focus(idOf(fields[0]!));
+  }
+
+  /** The attributes every control shares: id, name, and the link to its error. */
+  function controlProps(field: Field, hintId?: string) {
+    const error = errors[field];
+    const describedBy = [hintId, error ? `${idOf(field)}-error` : undefined].filter(Boolean).join(' ');
+    return {
+      id: idOf(field),
+      name: field,
+      'aria-invalid': error ? (true as const) : undefined,
+      'aria-describedby': describedBy || undefined,
+      autoFocus: initialFocus.current === field ? true : undefined,
+    };
+  }
+
+  return { values, errors, alert, status, announcement, update, submit, restart, controlProps, idOf, setAnnouncement, focus };
+}
+
+export type SubmissionForm<Values extends object, Field extends Extract<keyof Values, string>> = ReturnType<typeof useSubmissionForm<Values, Field>>;
