@@ -1,0 +1,53 @@
+/**
+ * The webhook contract of SPEC.md section 7 (call 1): what the widget sends and what it reads back.
+ * zod's small build (`zod/mini`) keeps the browser cost low: the widget parses every reply with these
+ * schemas, and the embedded server validates every payload with the very same ones.
+ */
+import * as z from 'zod/mini';
+import { ASSISTANT } from './assistant.ts';
+
+/** A link the page may follow or an audio source it may load: http(s), or a path of the serving site. */
+const webUrl = z.string().check(
+  z.maxLength(2048),
+  z.refine((value) => /^(https?:\/\/|\/(?!\/))/i.test(value), { error: 'Adresse http(s) attendue.' }),
+);
+
+export const attachmentRef = z.object({
+  filename: z.string().check(z.minLength(1), z.maxLength(255)),
+  type: z.string().check(z.maxLength(255)),
+  url: webUrl,
+});
+export type AttachmentRef = z.infer<typeof attachmentRef>;
+
+export const voiceRef = z.object({
+  url: webUrl,
+  duration: z.number().check(z.gte(0), z.lte(3600)),
+});
+export type VoiceRef = z.infer<typeof voiceRef>;
+
+/** Call 1, what the widget sends: message_id, text?, files?, voice?, sent_at, conversation_id. */
+export const webhookPayload = z
+  .object({
+    message_id: z.string().check(z.minLength(1), z.maxLength(100)),
+    text: z.optional(z.string().check(z.maxLength(ASSISTANT.maxTextLength, { error: `Message trop long (${ASSISTANT.maxTextLength} caractères au plus).` }))),
+    files: z.optional(z.array(attachmentRef).check(z.maxLength(ASSISTANT.maxFiles))),
+    voice: z.optional(voiceRef),
+    sent_at: z.iso.datetime({ offset: true }),
+    conversation_id: z.string().check(z.minLength(1), z.maxLength(100)),
+  })
+  .check(z.refine((payload) => Boolean(payload.text?.trim() || payload.files?.length || payload.voice), { error: 'Un message contient un texte, un fichier ou une note vocale.' }));
+export type WebhookPayload = z.infer<typeof webhookPayload>;
+
+/**
+ * Call 1, the answer: message_id, response, timestamp, files, voice. Missing or empty `response` is the
+ * "empty reply" of SPEC.md section 8; anything of the wrong shape is a malformed reply (a send failure).
+ */
+export const webhookReply = z.object({
+  message_id: z.optional(z.string()),
+  response: z.optional(z.nullable(z.string())),
+  timestamp: z.optional(z.nullable(z.string())),
+  files: z.optional(z.nullable(z.array(attachmentRef))),
+  voice: z.optional(z.nullable(voiceRef)),
+});
+export type WebhookReply = z.infer<typeof webhookReply>;
+

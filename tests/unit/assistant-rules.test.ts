@@ -1,0 +1,104 @@
+/** The chat's rules (SPEC.md sections 2, 3, 5, 7 and 9): text rendering, links, the webhook contract, storage. */
+import { describe, expect, it } from 'vitest';
+import { plainTextSegments, decideLink } from '../../core/chat-text.ts';
+import { ASSISTANT } from '../../core/assistant.ts';
+import { attachmentPath, isAllowedUploadType, isSafeObjectPath, voicePath } from '../../core/assistant-uploads.ts';
+import { parseStoredConversation, showsQuickOptions, storableConversation, type ChatMessage } from '../../core/chat.ts';
+import { webhookPayload, webhookReply } from '../../core/assistant-contract.ts';
+
+describe('Texte des messages du visiteur', () => {
+  it('transforme les URL en liens, les retours à la ligne en sauts de ligne et **texte** en gras', () => {
+    expect(plainTextSegments('Voir https://dentivo.example/agenda.\nMerci **beaucoup**')).toEqual([
+      { kind: 'text', text: 'Voir ' },
+      { kind: 'link', href: 'https://dentivo.example/agenda', text: 'https://dentivo.example/agenda' },
+      { kind: 'text', text: '.' },
+      { kind: 'break' },
+      { kind: 'text', text: 'Merci ' },
+      { kind: 'bold', text: 'beaucoup' },
+    ]);
+  });
+
+  it('laisse tel quel un ** sans fermeture et le HTML tapé', () => {
+    expect(plainTextSegments('2 ** 3 <b>x</b>')).toEqual([{ kind: 'text', text: '2 ** 3 <b>x</b>' }]);
+  });
+});
+
+describe('Liens du chat', () => {
+  const own = ['https://dentivo.example'];
+  it('garde les liens du site dans la même fenêtre', () => {
+    expect(decideLink('/contact', 'https://dentivo.example/', own)).toEqual({ href: '/contact', external: false });
+    expect(decideLink('https://dentivo.example/faq', 'https://dentivo.example/', own)).toEqual({ href: 'https://dentivo.example/faq', external: false });
+  });
+  it('ouvre les autres domaines dans un nouvel onglet', () => {
+    expect(decideLink('https://www.cnil.fr/', 'https://dentivo.example/', own)).toEqual({ href: 'https://www.cnil.fr/', external: true });
+  });
+  it('résout un lien relatif du site de l’assistant quand il est intégré ailleurs', () => {
+    expect(decideLink('/contact', 'https://dentivo.example/', ['https://cabinet.example'])).toEqual({ href: 'https://dentivo.example/contact', external: true });
+  });
+  it('refuse javascript:, data: et les adresses illisibles', () => {
+    expect(decideLink('javascript:alert(1)', 'https://dentivo.example/', own)).toBeNull();
+    expect(decideLink(' JaVaScRiPt:alert(1)', 'https://dentivo.example/', own)).toBeNull();
+    expect(decideLink('data:text/html,<script>', 'https://dentivo.example/', own)).toBeNull();
+    expect(decideLink('http://[::1', 'https://dentivo.example/', own)).toBeNull();
+  });
+});
+
+describe('Contrat du webhook (appel 1)', () => {
+  const valid = { message_id: 'm1', text: 'Bonjour', sent_at: new Date().toISOString(), conversation_id: 'dentivo_single_conversation' };
+  it('accepte un message avec texte, fichiers ou note vocale', () => {
+    expect(webhookPayload.safeParse(valid).success).toBe(true);
+    expect(webhookPayload.safeParse({ ...valid, text: undefined, voice: { url: 'https://x.example/v.webm', duration: 3 } }).success).toBe(true);
+  });
+  it('refuse un message vide, trop long, ou dont un lien n’est pas http(s)', () => {
+    expect(webhookPayload.safeParse({ ...valid, text: '   ' }).success).toBe(false);
+    expect(webhookPayload.safeParse({ ...valid, text: 'x'.repeat(ASSISTANT.maxTextLength + 1) }).success).toBe(false);
+    expect(webhookPayload.safeParse({ ...valid, files: [{ filename: 'a', type: 'text/plain', url: 'javascript:alert(1)' }] }).success).toBe(false);
+  });
+  it('lit une réponse complète ou sans texte, et refuse une réponse de mauvaise forme', () => {
+    expect(webhookReply.safeParse({ message_id: 'r', response: '**Oui**', timestamp: 't', files: [], voice: null }).success).toBe(true);
+    expect(webhookReply.safeParse({}).success).toBe(true);
+    expect(webhookReply.safeParse({ response: 42 }).success).toBe(false);
+    expect(webhookReply.safeParse([]).success).toBe(false);
+    expect(webhookReply.safeParse({ response: 'x', voice: { url: 'javascript:x', duration: 1 } }).success).toBe(false);
+  });
+});
+
+describe('Dépôt des notes vocales et fichiers (appel 2)', () => {
+  it('range la note vocale sous landing-page/voices/{horodatage}.webm', () => {
+    expect(voicePath(1700000000000)).toBe('landing-page/voices/1700000000000.webm');
+  });
+  it('remplace les espaces du nom de fichier par des soulignés', () => {
+    expect(attachmentPath(1, 'Radio panoramique été.pdf')).toBe('landing-page/files/1-Radio_panoramique_ete.pdf');
+    expect(attachmentPath(1, '../../etc/passwd')).toBe('landing-page/files/1-etcpasswd');
+  });
+  it('n’accepte que des chemins sûrs et des types attendus', () => {
+    expect(isSafeObjectPath('landing-page/voices/1.webm')).toBe(true);
+    expect(isSafeObjectPath('landing-page/../secret')).toBe(false);
+    expect(isSafeObjectPath('/abs')).toBe(false);
+    expect(isAllowedUploadType('audio/webm;codecs=opus')).toBe(true);
+    expect(isAllowedUploadType('text/html')).toBe(false);
+    expect(isAllowedUploadType('image/svg+xml')).toBe(false);
+  });
+});
+
+describe('Conversation enregistrée', () => {
+  const welcome: ChatMessage = { id: 'w', role: 'assistant', content: 'Bonjour', timestamp: '2026-01-01T10:00:00.000Z' };
+  const user: ChatMessage = { id: 'u', role: 'user', content: 'Question', timestamp: '2026-01-01T10:01:00.000Z' };
+  const pending: ChatMessage = { id: 't', role: 'assistant', content: '', timestamp: '2026-01-01T10:01:00.000Z', isTemporary: true };
+
+  it('n’enregistre pas le message temporaire', () => {
+    expect(storableConversation([welcome, user, pending])).toEqual([welcome, user]);
+  });
+  it('relit une conversation valide et refuse le reste', () => {
+    expect(parseStoredConversation(JSON.stringify([welcome, user]))).toEqual([welcome, user]);
+    expect(parseStoredConversation('{pas du json')).toBeNull();
+    expect(parseStoredConversation('[]')).toBeNull();
+    expect(parseStoredConversation(JSON.stringify([{ id: 1 }]))).toBeNull();
+    expect(parseStoredConversation(JSON.stringify([{ ...user, voice: { url: 'blob:http://x/1', duration: 3 } }]))).toEqual([user]);
+  });
+  it('montre les options rapides seulement avec le seul message d’accueil', () => {
+    expect(showsQuickOptions([welcome])).toBe(true);
+    expect(showsQuickOptions([welcome, pending])).toBe(true);
+    expect(showsQuickOptions([welcome, user])).toBe(false);
+  });
+});

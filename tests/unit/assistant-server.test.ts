@@ -1,0 +1,155 @@
+/** The embedded backend of the assistant: the webhook (call 1), object storage (call 2) and embedding CORS. */
+import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../core/config.ts';
+import { webhookReply } from '../../core/assistant-contract.ts';
+import type { AssistantIndex } from '../../core/assistant-search.ts';
+import { assistantRoutes } from '../../server/routes/assistant.ts';
+import { storageRoutes } from '../../server/routes/storage.ts';
+import { embedCors } from '../../server/routes/embed.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const config = loadConfig(JSON.parse(readFileSync(join(root, 'content/site.json'), 'utf8')), {});
+
+const index: AssistantIndex = {
+  version: 1,
+  docs: [{ id: 'faq:x', kind: 'faq', source: 'FAQ', title: 'Qu’est-ce que Dentivo ?', url: '/faq', lines: [{ text: 'Dentivo est une suite de gestion pour les cabinets dentaires.' }] }],
+};
+
+function webhook(siteDir: string, limit?: { limit: number; windowMs: number }) {
+  const app = assistantRoutes({ siteDir, config, ...(limit ? { limit } : {}) });
+  return (body: unknown) =>
+    app.request('/assistant/webhook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+const message = (text: string) => ({ message_id: 'm1', text, sent_at: new Date().toISOString(), conversation_id: 'dentivo_single_conversation' });
+
+describe('Webhook de l’assistant (POST /assistant/webhook)', () => {
+  const siteDir = mkdtempSync(join(tmpdir(), 'dentivo-site-'));
+  writeFileSync(join(siteDir, 'assistant-index.json'), JSON.stringify(index));
+  const send = webhook(siteDir);
+
+  it('répond au format du contrat, depuis le contenu du site', async () => {
+    const response = await send(message('Qu’est-ce que Dentivo ?'));
+    expect(response.status).toBe(200);
+    const reply = webhookReply.parse(await response.json());
+    expect(reply.message_id).toBe('reponse-m1');
+    expect(reply.response).toContain('Dentivo est une suite de gestion pour les cabinets dentaires.');
+    expect(reply.response).toContain('[FAQ](/faq)');
+    expect(Date.parse(reply.timestamp!)).not.toBeNaN();
+  });
+
+  it('refuse en français un JSON illisible, un message vide ou mal formé', async () => {
+    const broken = await send('{pas du json');
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error).toBe('Message illisible : un objet JSON est attendu.');
+    const empty = await send(message('   '));
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).error).toContain('Un message contient un texte, un fichier ou une note vocale.');
+    const wrong = await send({ ...message('x'), sent_at: 'hier' });
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).details[0]).toMatch(/^sent_at : /);
+  });
+
+  it('refuse un message trop volumineux (413) et limite le débit par client (429)', async () => {
+    expect((await send(message('x'.repeat(70_000)))).status).toBe(413);
+    const limited = webhook(siteDir, { limit: 2, windowMs: 60_000 });
+    expect((await limited(message('Bonjour'))).status).toBe(200);
+    expect((await limited(message('Bonjour'))).status).toBe(200);
+    const third = await limited(message('Bonjour'));
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await third.json()).error).toMatch(/réessa/i);
+  });
+
+  it('dit clairement que le site n’est pas construit quand l’index manque', async () => {
+    const response = await webhook(mkdtempSync(join(tmpdir(), 'dentivo-empty-')))(message('Bonjour'));
+    expect(response.status).toBe(503);
+  });
+});
+
+describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-'));
+  const app = storageRoutes({ dir, anonKey: 'local-anon-key' });
+  const path = '/storage/v1/object/assistant-uploads/landing-page/voices/1700000000000.webm';
+  const upload = (body: BodyInit, headers: Record<string, string> = {}, at = path) =>
+    app.request(at, { method: 'POST', headers: { apikey: 'local-anon-key', authorization: 'Bearer local-anon-key', 'x-upsert': 'false', ...headers }, body });
+  const voiceForm = (type = 'audio/webm', bytes = 64) => {
+    const form = new FormData();
+    form.append('cacheControl', '3600');
+    form.append('', new Blob([new Uint8Array(bytes).fill(7)], { type }));
+    return form;
+  };
+
+  it('enregistre la note (multipart, comme supabase-js) et la sert à son adresse publique', async () => {
+    const response = await upload(voiceForm());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ Key: 'assistant-uploads/landing-page/voices/1700000000000.webm', Id: 'assistant-uploads/landing-page/voices/1700000000000.webm' });
+    const read = await app.request('/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000.webm');
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('audio/webm');
+    expect(read.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(new Uint8Array(await read.arrayBuffer())).toEqual(new Uint8Array(64).fill(7));
+  });
+
+  it('refuse d’écraser un fichier existant (409), même avec x-upsert', async () => {
+    const again = await upload(voiceForm(), { 'x-upsert': 'true' });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe('Un fichier existe déjà à cet emplacement.');
+  });
+
+  it('accepte aussi un corps brut avec son type', async () => {
+    const response = await upload(new Uint8Array([1, 2, 3]), { 'content-type': 'application/pdf', 'cache-control': 'max-age=60' }, '/storage/v1/object/assistant-uploads/landing-page/files/1-note.pdf');
+    expect(response.status).toBe(200);
+    const read = await app.request('/storage/v1/object/public/assistant-uploads/landing-page/files/1-note.pdf');
+    expect(read.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  it('refuse sans clé, hors du seau, hors chemin, trop gros, vide ou d’un type non accepté', async () => {
+    expect((await app.request(path.replace('1700000000000', '2'), { method: 'POST', body: voiceForm() })).status).toBe(401);
+    expect((await upload(voiceForm(), {}, '/storage/v1/object/autre/x.webm')).status).toBe(404);
+    expect((await upload(voiceForm(), {}, '/storage/v1/object/assistant-uploads/landing-page/%2E%2E/x.webm')).status).toBe(400);
+    expect((await upload(voiceForm('audio/webm', 11 * 1024 * 1024), {}, path.replace('1700000000000', '3'))).status).toBe(413);
+    expect((await upload(voiceForm('audio/webm', 0), {}, path.replace('1700000000000', '4'))).status).toBe(400);
+    const html = await upload(voiceForm('text/html'), {}, path.replace('1700000000000', '5'));
+    expect(html.status).toBe(415);
+    expect((await html.json()).message).toContain('Type de fichier non accepté (text/html)');
+  });
+
+  it('répond 404 à un fichier inconnu', async () => {
+    expect((await app.request('/storage/v1/object/public/assistant-uploads/landing-page/voices/0.webm')).status).toBe(404);
+  });
+});
+
+describe('Intégration sur d’autres sites (CORS)', () => {
+  const app = new Hono();
+  app.use('*', embedCors(['http://127.0.0.1:4180']));
+  app.post('/assistant/webhook', (c) => c.json({ ok: true }));
+  app.get('/embed/app.js', (c) => c.text('x'));
+  app.get('/contact', (c) => c.text('page'));
+
+  it('autorise les origines configurées, et elles seules', async () => {
+    const allowed = await app.request('/embed/app.js', { headers: { origin: 'http://127.0.0.1:4180' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4180');
+    const other = await app.request('/embed/app.js', { headers: { origin: 'https://pirate.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('répond au contrôle préalable du webhook pour une origine autorisée', async () => {
+    const preflight = await app.request('/assistant/webhook', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:4180', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4180');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
+  });
+
+  it('ne touche pas aux pages du site', async () => {
+    const page = await app.request('/contact', { headers: { origin: 'http://127.0.0.1:4180' } });
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The chat drawer (SPEC.md section 2 "Assistant chat drawer", section 4): from the right, at most 400 px
+ * wide, titled 'Assistant Dentivo'. A modal dialog that an outside click does not close; Escape and the
+ * close button do, and focus goes back where it was. The input takes focus 100 ms after opening.
+ * Loaded with the first opening, then kept (hidden) so that a draft or a recording survives a close.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { ASSISTANT } from '../../core/assistant.ts';
+import { showsQuickOptions, type ChatMessage } from '../../core/chat.ts';
+import { formatTimeHHmm } from '../../core/dates.ts';
+import { getConfig } from '../runtime/config.ts';
+import { DRAWER_ID, closeAssistant, drawerOpen, presetMessage } from './store.ts';
+import { clearConversation, loading, messages, resetConversation, restoreConversation, savedConversation, sendMessage } from './conversation.ts';
+import { InputBar } from './InputBar.tsx';
+import { AssistantText, PlainText, loadMarkdown } from './MessageText.tsx';
+import { VoicePlayer } from './VoicePlayer.tsx';
+import { texts } from './texts.ts';
+
+const focusable = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), [tabindex]:not([tabindex="-1"])';
+
+/** Markdown reduced to what a screen reader should say. */
+const spoken = (markdown: string) => markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`>#\\]/g, '').replace(/\s+/g, ' ').trim();
+
+export default function Drawer() {
+  useSignals();
+  const { productName, assistantName } = getConfig();
+  const titleId = useId();
+  const dialog = useRef<HTMLElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const [revealed, setRevealed] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const open = drawerOpen.value;
+  const conversation = messages.value;
+  const busy = loading.value;
+  const pending = busy || Boolean(conversation?.some((message) => message.isTemporary));
+  const options = texts.quickOptions(productName);
+  const offerOptions = open && Boolean(conversation && showsQuickOptions(conversation)) && !busy;
+  const lastReply = conversation?.filter((message) => message.role === 'assistant' && !message.isTemporary).at(-1);
+  const lastReplyId = useRef<string | undefined>(undefined);
+
+  // The saved conversation is read back with the drawer's first display, its replies rendered as Markdown;
+  // a preset message (the "open-assistant" event) replaces it.
+  const preset = presetMessage.value;
+  useEffect(() => {
+    if (preset !== null) {
+      presetMessage.value = null;
+      resetConversation(preset);
+      return;
+    }
+    if (messages.value) return;
+    const saved = savedConversation();
+    if (saved && saved.length > 1) void loadMarkdown().then(restoreConversation);
+    else restoreConversation();
+  }, [preset]);
+
+  // Focus moves into the drawer 100 ms after it opens; Escape closes it, wherever the focus is.
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => input.current?.focus(), ASSISTANT.focusDelayMs);
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      closeAssistant();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('keydown', onEscape);
+    };
+  }, [open]);
+
+  // Quick options: the first 500 ms after they show, then one every 150 ms.
+  useEffect(() => {
+    setRevealed(0);
+    if (!offerOptions) return;
+    const timers = options.map((_, index) => setTimeout(() => setRevealed(index + 1), ASSISTANT.quickOptionsFirstMs + index * ASSISTANT.quickOptionsStepMs));
+    return () => timers.forEach(clearTimeout);
+  }, [offerOptions]);
+
+  // Each new reply is announced to screen readers, 100 ms after it shows.
+  useEffect(() => {
+    if (!lastReply || lastReply.id === lastReplyId.current) return;
+    const first = lastReplyId.current === undefined;
+    lastReplyId.current = lastReply.id;
+    if (first) return;
+    const timer = setTimeout(() => setAnnouncement(`${assistantName}\u00A0: ${spoken(lastReply.content)}`), ASSISTANT.announceDelayMs);
+    return () => clearTimeout(timer);
+  }, [lastReply?.id]);
+
+  // The newest message stays in view.
+  useEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [conversation?.length, pending, revealed, open]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    // Tab stays inside the drawer.
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(focusable)].filter((element) => element.getClientRects().length > 0);
+    if (!items.length) return;
+    const root = dialog.current.getRootNode() as Document | ShadowRoot;
+    const active = root.activeElement;
+    const first = items[0]!;
+    const last = items.at(-1)!;
+    if (event.shiftKey && (active === first || !dialog.current.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="assistant-layer" data-open={open ? '' : undefined}>
+      {/* The backdrop takes clicks without closing anything, and without taking focus away. */}
+      <div className="assistant-backdrop" aria-hidden="true" onMouseDown={(event) => event.preventDefault()} />
+      <section ref={dialog} id={DRAWER_ID} className="assistant-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+        <header className="assistant-drawer__header">
+          <div>
+            <h2 id={titleId} className="assistant-drawer__title">{texts.title(productName)}</h2>
+            <p className="assistant-drawer__subtitle">{texts.subtitle(assistantName, productName)}</p>
+          </div>
+          <button type="button" className="assistant-icon-button" aria-label={texts.clear} onClick={() => { clearConversation(); input.current?.focus(); }}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+            </svg>
+          </button>
+          <button type="button" className="assistant-icon-button" aria-label={texts.close} onClick={closeAssistant}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M18 6 6 18M6 6l12 12" />
+            </svg>
+          </button>
+        </header>
+
+        <ol ref={list} className="assistant-messages" aria-label={texts.conversation} tabIndex={0}>
+          {conversation === null ? (
+            <li className="assistant-restoring">
+              <span className="assistant-spinner" aria-hidden="true" />
+              {texts.restoring}
+            </li>
+          ) : (
+            conversation.filter((message) => !message.isTemporary).map((message) => <Message key={message.id} message={message} assistantName={assistantName} />)
+          )}
+          {pending ? (
+            <li className="assistant-message assistant-message--assistant">
+              <div className="assistant-bubble assistant-typing">
+                <span className="assistant-sr">{texts.typing(assistantName)}</span>
+                <span className="assistant-typing__dot" aria-hidden="true" />
+                <span className="assistant-typing__dot" aria-hidden="true" />
+                <span className="assistant-typing__dot" aria-hidden="true" />
+              </div>
+            </li>
+          ) : null}
+        </ol>
+
+        {offerOptions && revealed > 0 ? (
+          <ul className="assistant-options" aria-label={texts.quickOptionsLabel}>
+            {options.slice(0, revealed).map((option) => (
+              <li key={option}>
+                <button type="button" className="assistant-option" onClick={() => void (loading.value || sendMessage({ text: option, files: [] }))}>
+                  {option}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <p className="assistant-sr" role="status">{announcement}</p>
+        <InputBar inputRef={input} />
+      </section>
+    </div>
+  );
+}
+
+function Message({ message, assistantName }: { message: ChatMessage; assistantName: string }) {
+  const mine = message.role === 'user';
+  const time = new Date(message.timestamp);
+  return (
+    <li className={`assistant-message assistant-message--${message.role}`}>
+      <div className="assistant-bubble">
+        <span className="assistant-sr">{mine ? texts.you : assistantName}{'\u00A0'}: </span>
+        {message.content ? mine ? <PlainText text={message.content} /> : <AssistantText text={message.content} /> : null}
+        {message.voice ? <VoicePlayer url={message.voice.url} duration={message.voice.duration} /> : null}
+        {message.attachments?.length ? (
+          <ul className="assistant-attachments" aria-label={texts.attachments}>
+            {message.attachments.map((file, index) => (
+              <li key={index}>{file.url ? <a href={file.url} target="_blank" rel="noopener noreferrer">{file.name}</a> : file.name}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <time className="assistant-message__time" dateTime={message.timestamp}>{formatTimeHHmm(time)}</time>
+    </li>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The assistant's network calls (SPEC.md section 7), loaded with the first message sent:
+ *   1. the webhook: POST of the message, the reply read within a bounded time and size, parsed with zod;
+ *   2. object storage: the voice note (then the files) uploaded with @supabase/supabase-js to
+ *      assistant-uploads, cache control 3600, no overwrite, and their public URLs read back.
+ * supabase-js itself loads only when a voice note or a file is sent.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ASSISTANT } from '../../core/assistant.ts';
+import { UPLOADS_BUCKET, attachmentPath, voicePath } from '../../core/assistant-uploads.ts';
+import { webhookReply, type AttachmentRef, type WebhookPayload, type WebhookReply } from '../../core/assistant-contract.ts';
+import { backendUrl, getConfig } from '../runtime/config.ts';
+
+export class VoiceUploadError extends Error {}
+export class FileUploadError extends Error {}
+
+/** A signal aborted after `ms` (setTimeout, so that a test clock can run it). */
+function deadline(ms: number): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('Délai dépassé', 'TimeoutError')), ms);
+  return controller.signal;
+}
+
+/** fetch that gives up after `ms` (the body included): a hanging server is a failure, not a wait. */
+function fetchWithin(ms: number): typeof fetch {
+  return (input, init) => {
+    const timeout = deadline(ms);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return fetch(input, { ...init, signal });
+  };
+}
+
+/** The reply's text, refused beyond `limit` bytes (a runaway answer is a malformed one). */
+async function readLimited(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > limit) throw new Error(`Réponse trop volumineuse (${declared} octets)`);
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new Error(`Réponse trop volumineuse (plus de ${limit} octets)`);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** Call 1. Throws on a network failure, a timeout, a non-OK status ("Webhook error: {status}") or a malformed reply. */
+export async function sendToAssistant(payload: WebhookPayload): Promise<WebhookReply> {
+  const timeout = deadline(ASSISTANT.requestTimeoutMs);
+  const response = await fetch(getConfig().assistantWebhookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+    signal: timeout,
+  });
+  if (!response.ok) throw new Error(`Webhook error: ${response.status}`);
+  const text = await readLimited(response, ASSISTANT.maxReplyBytes);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error('Réponse du webhook illisible (JSON attendu)');
+  }
+  const parsed = webhookReply.safeParse(data);
+  if (!parsed.success) throw new Error(`Réponse du webhook mal formée : ${parsed.error.issues[0]?.message ?? ''}`);
+  return parsed.data;
+}
+
+let client: Promise<SupabaseClient> | undefined;
+function storage(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) => {
+    const config = getConfig();
+    return createClient(backendUrl(config), config.supabaseAnonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: fetchWithin(ASSISTANT.requestTimeoutMs) },
+    });
+  });
+  client.catch(() => (client = undefined));
+  return client;
+}
+
+async function upload(path: string, body: Blob, contentType: string): Promise<string> {
+  const bucket = (await storage()).storage.from(UPLOADS_BUCKET);
+  // The blob travels as a multipart part: it must carry its type.
+  const typed = body.type ? body : new Blob([body], { type: contentType });
+  const { error } = await bucket.upload(path, typed, { contentType, cacheControl: String(ASSISTANT.voiceCacheControlSeconds), upsert: false });
+  if (error) throw new Error(error.message);
+  return bucket.getPublicUrl(path).data.publicUrl;
+}
+
+/** Call 2: the voice note, at landing-page/voices/{timestamp}.webm. */
+export async function uploadVoice(blob: Blob): Promise<string> {
+  try {
+    return await upload(voicePath(Date.now()), blob, blob.type || 'audio/webm');
+  } catch (error) {
+    throw new VoiceUploadError(`Voice upload failed: ${(error as Error).message}`);
+  }
+}
+
+/** Attachments, at landing-page/files/{timestamp}-{name}: the references the webhook receives. */
+export async function uploadFiles(files: readonly File[]): Promise<AttachmentRef[]> {
+  const refs: AttachmentRef[] = [];
+  for (const file of files) {
+    const type = file.type || 'application/octet-stream';
+    try {
+      refs.push({ filename: file.name, type, url: await upload(attachmentPath(Date.now(), file.name), file, type) });
+    } catch (error) {
+      throw new FileUploadError(`${file.name} : ${(error as Error).message}`);
+    }
+  }
+  return refs;
+}

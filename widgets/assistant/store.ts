@@ -1,0 +1,67 @@
+/**
+ * The assistant's shared state that the floating button needs (SPEC.md section 4, "Chat drawer"): whether
+ * the drawer is open, whether its code is wanted, and a preset message waiting for the drawer (the
+ * `custom-assistant-message` event). The conversation itself lives in conversation.ts, with the drawer.
+ */
+import { signal } from '@preact/signals-react';
+import { ASSISTANT_EVENT, type AssistantEventDetail } from '../../core/events.ts';
+
+/** The drawer's id, for the button's aria-controls. */
+export const DRAWER_ID = 'dentivo-assistant';
+
+export const drawerOpen = signal(false);
+/** The drawer's code is wanted (first opening); it then stays loaded. */
+export const drawerWanted = signal(false);
+/** An "open-assistant" message the conversation is to be reset to (taken by the drawer). */
+export const presetMessage = signal<string | null>(null);
+
+let returnFocus: HTMLElement | null = null;
+
+/**
+ * The site that wrote the assistant's answers: relative links in a reply lead there. The page's own
+ * origin on the site; the embed sets the origin it was loaded from.
+ */
+let contentOrigin = typeof location === 'undefined' ? '' : location.origin;
+export const setContentOrigin = (origin: string) => void (contentOrigin = origin);
+export const getContentOrigin = () => contentOrigin;
+
+function track(event: string): void {
+  window.dispatchEvent(new CustomEvent('dentivo:track', { detail: { event, params: {} } }));
+}
+
+export function openAssistant(): void {
+  if (drawerOpen.value) return;
+  const active = document.activeElement;
+  // Inside a shadow root (the embed), the focused element is the root's own.
+  const focused = (active?.shadowRoot?.activeElement ?? active) as HTMLElement | null;
+  returnFocus = focused && focused !== document.body ? focused : null;
+  drawerWanted.value = true;
+  drawerOpen.value = true;
+  track('assistant_open');
+}
+
+export function closeAssistant(): void {
+  if (!drawerOpen.value) return;
+  drawerOpen.value = false;
+  const target = returnFocus;
+  returnFocus = null;
+  // After the drawer is hidden, so that the element can take focus again.
+  setTimeout(() => target?.isConnected && target.focus());
+}
+
+export function toggleAssistant(): void {
+  if (drawerOpen.value) closeAssistant();
+  else openAssistant();
+}
+
+/** The site's `custom-assistant-message` event (site/enhance.ts, [data-assistant-message] buttons). */
+export function listenToAssistantEvents(): () => void {
+  const onEvent = (event: Event) => {
+    const detail = (event as CustomEvent<AssistantEventDetail>).detail;
+    if (detail?.type !== 'open-assistant' || typeof detail.message !== 'string' || !detail.message.trim()) return;
+    presetMessage.value = detail.message;
+    openAssistant();
+  };
+  window.addEventListener(ASSISTANT_EVENT, onEvent);
+  return () => window.removeEventListener(ASSISTANT_EVENT, onEvent);
+}
