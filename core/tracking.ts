@@ -1,0 +1,37 @@
+/**
+ * The analytics events of SPEC.md section 7 and the window event through which widgets announce them.
+ * A widget never calls a tracker itself: it dispatches `dentivo:track`, and the analytics layer forwards
+ * it to the Google tag when consent has loaded one.
+ */
+export const TRACK_EVENT = 'dentivo:track';
+
+export const ANALYTICS_EVENTS = [
+  'cta_click',
+  'assistant_open',
+  'form_submission',
+  'page_interaction',
+  'ab_test_exposure',
+  'ab_test_conversion',
+  'scroll_depth',
+  'page_view',
+  'web_vitals_alert',
+  'custom_metric',
+  'bot_visit',
+] as const;
+export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
+
+export type TrackParams = Record<string, string | number | boolean | undefined>;
+
+export interface TrackEventDetail {
+  event: AnalyticsEventName;
+  params?: TrackParams;
+}
+
+export function isAnalyticsEvent(name: unknown): name is AnalyticsEventName {
+  return typeof name === 'string' && (ANALYTICS_EVENTS as readonly string[]).includes(name);
+}
+
+/** What a widget dispatches: `window.dispatchEvent(trackEvent('form_submission', { form_name: 'contact', form_success: true }))`. */
+export function trackEvent(event: AnalyticsEventName, params: TrackParams = {}): CustomEvent<TrackEventDetail> {
+  return new CustomEvent(TRACK_EVENT, { detail: { event, params } });
+}
