@@ -1,0 +1,199 @@
+/**
+ * What the parts of the bench share: the paths, a measured child process (wall time and peak memory),
+ * the real server started on a free loopback port, and the Markdown helpers of the report.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+export const root = resolve(import.meta.dirname, '..', '..');
+const rssHook = join(import.meta.dirname, 'rss-hook.mjs');
+
+/** One part's contribution to the report. */
+export interface Section {
+  title: string;
+  /** Lines for the headline at the top of the report. */
+  headline: string[];
+  markdown: string;
+  data: unknown;
+}
+
+export interface BenchContext {
+  /** The real site built for this run (its own folder; _site is left to the developers). */
+  siteDir: string;
+  /** A scratch folder removed at the end. */
+  workDir: string;
+  /** Times of the preparation build. */
+  prepare: { viteMs: number; eleventyMs: number };
+}
+
+export function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+export function makeWorkDir(): string {
+  return mkdtempSync(join(tmpdir(), 'dentivo-bench-'));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export interface Measured {
+  ms: number;
+  /** Peak resident memory of the Node process (its VmHWM at exit, see rss-hook.mjs). */
+  peakMiB: number | undefined;
+  output: string;
+}
+
+/**
+ * Runs `node [--import tsx] <args>` in one process (no wrapper), timing it from spawn to exit and
+ * reading its peak memory (the hook writes it at exit). Fails with the end of its output.
+ */
+export async function runNode(args: string[], { env = {}, typescript = true, label = args.join(' ') }: { env?: Record<string, string>; typescript?: boolean; label?: string } = {}): Promise<Measured> {
+  const rssFile = join(tmpdir(), `dentivo-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
+  const nodeArgs = [...(typescript ? ['--import', 'tsx'] : []), '--import', rssHook, ...args];
+  const start = performance.now();
+  const child = spawn(process.execPath, nodeArgs, { cwd: root, env: { ...process.env, ...env, BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  const ms = performance.now() - start;
+  let peakMiB: number | undefined;
+  if (existsSync(rssFile)) {
+    peakMiB = (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKiB: number }).maxRssKiB / 1024;
+    rmSync(rssFile, { force: true });
+  }
+  if (code !== 0) throw new Error(`${label} a échoué (code ${code}) :\n${output.slice(-4000)}`);
+  return { ms, peakMiB, output };
+}
+
+export const eleventyCli = join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+
+/** Runs a command (e.g. an npm script) and times it; fails with the end of its output. */
+export async function runCommand(command: string, args: string[], label = `${command} ${args.join(' ')}`): Promise<{ ms: number }> {
+  const start = performance.now();
+  const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  if (code !== 0) throw new Error(`${label} a échoué (code ${code}) :\n${output.slice(-4000)}`);
+  return { ms: performance.now() - start };
+}
+
+/**
+ * The real build of this run: the widgets exactly as `npm run build:widgets` makes them (into _site:
+ * the pages read that manifest), then Eleventy into `siteDir`, with the widgets' files copied beside.
+ */
+export async function buildRealSite(siteDir: string, env: Record<string, string> = {}): Promise<{ viteMs: number; eleventyMs: number }> {
+  const widgets = await runCommand(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:widgets'], 'npm run build:widgets');
+  const eleventy = await buildPages(siteDir, env);
+  return { viteMs: widgets.ms, eleventyMs: eleventy.ms };
+}
+
+/**
+ * Eleventy with our config into `output` (EXTRA_POSTS_DIR in env for generated articles), then what the
+ * widget builds wrote into _site (assets/, embed.js, embed/…): every top-level entry the pages lack.
+ */
+export async function buildPages(output: string, env: Record<string, string> = {}): Promise<Measured> {
+  const measured = await runNode([eleventyCli, '--quiet', `--output=${output}`], { env, label: `eleventy → ${output}` });
+  const built = join(root, '_site');
+  for (const name of readdirSync(built)) if (!existsSync(join(output, name))) cpSync(join(built, name), join(output, name), { recursive: true });
+  return measured;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  output(): string;
+  /** SIGTERM (clean stop) or SIGKILL (kill -9); resolves when the process is gone. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+}
+
+/** The real server (server/main.ts) on 127.0.0.1, in its own process, ready when /healthz answers. */
+export async function startServer({ siteDir, dataDir = 'memory', port, env = {} }: { siteDir: string; dataDir?: string; port?: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const chosen = port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    // No SMTP (no mail leaves); a fixed inbox token so the server writes no token file in .data/.
+    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: siteDir, SMTP_URL: '', INBOX_TOKEN: 'bench', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const origin = `http://127.0.0.1:${chosen}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Le serveur s’est arrêté au démarrage :\n${output.slice(-3000)}`);
+    const ok = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Le serveur ne répond pas sur ${origin}/healthz après 60 s :\n${output.slice(-3000)}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 150));
+  }
+  return {
+    origin,
+    port: chosen,
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Figures and Markdown.
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export const fmt = {
+  ms: (value: number) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en-US')} ms` : '–'),
+  s: (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : '–'),
+  mib: (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? `${Math.round(value)} MiB` : '–'),
+  kib: (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KiB` : '–'),
+  size: (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`),
+  ratio: (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)}×` : '–'),
+  int: (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–'),
+  score: (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : '–'),
+};
+
+/** A Markdown table; `align` is 'l' or 'r' per column (numbers right). */
+export function table(header: string[], rows: (string | number)[][], align?: ('l' | 'r')[]): string {
+  const cells = (row: (string | number)[]) => `| ${row.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
+  const rule = `|${header.map((_, index) => ((align?.[index] ?? (index === 0 ? 'l' : 'r')) === 'r' ? '---:' : '---')).join('|')}|`;
+  return [cells(header), rule, ...rows.map(cells)].join('\n');
+}
+
+export function machine(): string {
+  const cpu = cpus();
+  return `Node ${process.version}, ${cpu.length} cœurs (${cpu[0]?.model.trim() ?? 'CPU inconnu'}), ${Math.round(totalmem() / 1024 ** 3)} GiB de mémoire`;
+}

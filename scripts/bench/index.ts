@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: performance, size and load figures side by side (README, "Reading the bench").
+ * A report, not a test: it never fails on a time. It builds the site into its own folder, then runs
+ *   lighthouse  Lighthouse mobile on five pages, median of 3 runs       (scripts/bench/lighthouse.ts)
+ *   build       build time and memory at 14, 1,000 and 4,000 articles   (scripts/bench/build.ts)
+ *   load        autocannon on the server, before and after a kill -9    (scripts/bench/load.ts)
+ *   weight      widget weight beside the published references          (scripts/bench/weight.ts)
+ * and prints the Markdown report, also saved as bench/results/<date>.md (raw figures in .json beside it).
+ *
+ *   npm run bench                      everything (about 5 minutes on a quiet 2-core machine)
+ *   npm run bench -- --only load       one part (lighthouse | build | load | weight)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildBench } from './build.ts';
+import { buildRealSite, fmt, log, machine, makeWorkDir, removeDir, root, type BenchContext, type Section } from './common.ts';
+import { lighthouseBench } from './lighthouse.ts';
+import { loadBench } from './load.ts';
+import { weightBench } from './weight.ts';
+
+const PARTS = {
+  lighthouse: lighthouseBench,
+  build: buildBench,
+  load: loadBench,
+  weight: weightBench,
+} as const satisfies Record<string, (context: BenchContext) => Promise<Section>>;
+type Part = keyof typeof PARTS;
+const ORDER: Part[] = ['weight', 'lighthouse', 'load', 'build'];
+
+function chosenParts(args: string[]): Part[] {
+  const chosen: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--only') chosen.push(...(args[++i] ?? '').split(','));
+    else if (arg.startsWith('--only=')) chosen.push(...arg.slice('--only='.length).split(','));
+    else if (arg === '--help' || arg === '-h') {
+      console.log('Usage : npm run bench [-- --only lighthouse|build|load|weight]');
+      process.exit(0);
+    } else {
+      console.error(`Option inconnue « ${arg} ». Usage : npm run bench [-- --only lighthouse|build|load|weight]`);
+      process.exit(2);
+    }
+  }
+  if (chosen.length === 0) return ORDER;
+  const unknown = chosen.filter((part) => !(part in PARTS));
+  if (unknown.length) {
+    console.error(`Partie inconnue : ${unknown.join(', ')}. Parties : ${Object.keys(PARTS).join(', ')}.`);
+    process.exit(2);
+  }
+  return ORDER.filter((part) => chosen.includes(part));
+}
+
+function stamp(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
+}
+
+async function main(): Promise<void> {
+  const parts = chosenParts(process.argv.slice(2));
+  const started = new Date();
+  const t0 = performance.now();
+  const workDir = makeWorkDir();
+  const cleanup = () => removeDir(workDir);
+  process.once('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+
+  const sections: { part: Part; section?: Section; error?: string; ms: number }[] = [];
+  try {
+    log(`construction du site dans ${workDir}…`);
+    const siteDir = join(workDir, 'site');
+    const prepare = await buildRealSite(siteDir);
+    const context: BenchContext = { siteDir, workDir, prepare };
+    for (const part of parts) {
+      const start = performance.now();
+      try {
+        sections.push({ part, section: await PARTS[part](context), ms: performance.now() - start });
+      } catch (error) {
+        // One part failing (a missing browser, a server that does not start) does not hide the others.
+        log(`${part} : ${(error as Error).message}`);
+        sections.push({ part, error: (error as Error).message, ms: performance.now() - start });
+      }
+    }
+  } finally {
+    cleanup();
+  }
+
+  const total = performance.now() - t0;
+  const report = [
+    `# Bench Dentivo du ${started.toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })}`,
+    '',
+    `${machine()}. Parties : ${parts.join(', ')} ; durée totale ${fmt.s(total)}. Des médianes et des rapports, pas des seuils : ces machines sont partagées et bruitées (les budgets en octets, eux, sont vérifiés par \`npm test\`).`,
+    '',
+    '## En bref',
+    '',
+    ...sections.flatMap(({ part, section, error }) => (section ? section.headline.map((line) => `- ${line}`) : [`- ${part} : **échec** (${error?.split('\n')[0]})`])),
+    '',
+    ...sections.flatMap(({ part, section, error, ms }) => [
+      `## ${section?.title ?? part}`,
+      '',
+      section ? section.markdown : `Échec de la partie « ${part} » :\n\n\`\`\`\n${error}\n\`\`\``,
+      '',
+      `_(${fmt.s(ms)})_`,
+      '',
+    ]),
+  ].join('\n');
+
+  const resultsDir = join(root, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const base = join(resultsDir, `${stamp(started)}${parts.length === ORDER.length ? '' : `-${parts.join('-')}`}`);
+  writeFileSync(`${base}.md`, report);
+  writeFileSync(`${base}.json`, JSON.stringify({ started: started.toISOString(), machine: machine(), totalMs: total, parts: sections }, null, 2));
+  console.log(report);
+  log(`rapport enregistré dans ${relative(root, base)}.md (données brutes : .json).`);
+  if (sections.some((entry) => entry.error)) process.exitCode = 1;
+}
+
+await main();
