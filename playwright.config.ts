@@ -1,8 +1,17 @@
 // End-to-end tests in Chromium against the built site served by the real server (npm run build first).
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs } from './tests/support/browser.ts';
+import { e2ePort as port, embedHostOrigin } from './tests/support/ports.ts';
+import { readFileSync } from 'node:fs';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+// The fake tracker IDs the test build bakes into pages (npm run build:test): the server gets them too,
+// so its Content-Security-Policy allows exactly those trackers, as in production.
+const trackingEnv = Object.fromEntries(
+  readFileSync(new URL('./tests/fixtures/trackers/tracking.env', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => /^[A-Z_]+=/.test(line))
+    .map((line) => line.split('=', 2) as [string, string]),
+);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,7 +30,8 @@ export default defineConfig({
   webServer: {
     command: 'tsx server/main.ts',
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), DATA_DIR: 'memory', HOST: '127.0.0.1' },
+    // EMBED_ORIGINS: the "other site" of tests/e2e/embed.spec.ts may embed the widgets.
+    env: { ...trackingEnv, PORT: String(port), DATA_DIR: 'memory', HOST: '127.0.0.1', EMBED_ORIGINS: embedHostOrigin },
     reuseExistingServer: false,
     timeout: 60_000,
   },

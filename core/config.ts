@@ -31,7 +31,18 @@ export const siteConfig = z.object({
     supportResponse: z.string(),
     certifications: z.array(z.string()),
   }),
-  backend: z.object({ supabaseUrl: urlOrSameOrigin, supabaseAnonKey: z.string().min(1), assistantWebhookUrl: urlOrSameOrigin }),
+  backend: z.object({
+    supabaseUrl: urlOrSameOrigin,
+    supabaseAnonKey: z.string().min(1),
+    assistantWebhookUrl: urlOrSameOrigin,
+    /** Sites allowed to embed the widgets (CORS of the embedded server); EMBED_ORIGINS is comma-separated. */
+    embedOrigins: z
+      .preprocess(
+        (value) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value),
+        z.array(z.string().regex(/^https?:\/\/[^/\s?#]+$/, 'une origine comme https://cabinet.example (schéma et hôte, sans chemin)')),
+      )
+      .default([]),
+  }),
   tracking: z.object({
     gaId: z.string(), gaScriptUrl: url,
     recordingId: z.string(), recordingScriptUrl: url,
@@ -40,6 +51,9 @@ export const siteConfig = z.object({
     xPixelId: z.string(), xScriptUrl: url,
     tiktokId: z.string(), tiktokScriptUrl: url,
     adsConversionId: z.string(),
+    /** Where web-vitals alerts are posted (SPEC.md section 7, call 6); empty = not posted. */
+    alertWebhookUrl: z.union([z.literal(''), url]).default(''),
+    alertEmailEndpoint: z.union([z.literal(''), url]).default(''),
   }),
 });
 
@@ -53,6 +67,7 @@ const envOverrides: Record<string, string> = {
   SUPABASE_URL: 'backend.supabaseUrl',
   SUPABASE_ANON_KEY: 'backend.supabaseAnonKey',
   ASSISTANT_WEBHOOK_URL: 'backend.assistantWebhookUrl',
+  EMBED_ORIGINS: 'backend.embedOrigins',
   GA_ID: 'tracking.gaId',
   GA_SCRIPT_URL: 'tracking.gaScriptUrl',
   RECORDING_ID: 'tracking.recordingId',
@@ -66,6 +81,8 @@ const envOverrides: Record<string, string> = {
   TIKTOK_ID: 'tracking.tiktokId',
   TIKTOK_SCRIPT_URL: 'tracking.tiktokScriptUrl',
   ADS_CONVERSION_ID: 'tracking.adsConversionId',
+  ALERT_WEBHOOK_URL: 'tracking.alertWebhookUrl',
+  ALERT_EMAIL_ENDPOINT: 'tracking.alertEmailEndpoint',
 };
 
 export class ConfigError extends Error {}
@@ -87,7 +104,8 @@ export function loadConfig(fileData: unknown, env: Record<string, string | undef
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const path = issue.path.join('.');
-      const origin = fromEnv.has(path) ? `variable d’environnement ${fromEnv.get(path)}` : 'content/site.json';
+      const variable = [...fromEnv].find(([key]) => path === key || path.startsWith(`${key}.`))?.[1];
+      const origin = variable ? `variable d’environnement ${variable}` : 'content/site.json';
       return `- ${path} (${origin}) : ${issue.message}`;
     });
     throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);

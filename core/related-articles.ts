@@ -17,10 +17,17 @@ export function relatedScore(a: Rankable, b: Rankable): number {
 }
 
 export function relatedArticles<P extends Rankable>(current: Rankable, posts: readonly P[], count = RELATED_ARTICLES_COUNT): P[] {
-  return posts
-    .filter((post) => post.slug !== current.slug)
-    .map((post) => ({ post, score: relatedScore(current, post) }))
-    .sort((a, b) => b.score - a.score || b.post.publishDate.localeCompare(a.post.publishDate) || a.post.slug.localeCompare(b.post.slug))
-    .slice(0, count)
-    .map(({ post }) => post);
+  // One pass keeping only the best `count`: the build ranks every article, so this stays linear.
+  const best: { post: P; score: number }[] = [];
+  const before = (a: { post: P; score: number }, b: { post: P; score: number }) =>
+    b.score - a.score || b.post.publishDate.localeCompare(a.post.publishDate) || a.post.slug.localeCompare(b.post.slug);
+  for (const post of posts) {
+    if (post.slug === current.slug) continue;
+    const entry = { post, score: relatedScore(current, post) };
+    if (best.length === count && before(entry, best[count - 1]!) >= 0) continue;
+    best.push(entry);
+    best.sort(before);
+    if (best.length > count) best.pop();
+  }
+  return best.map(({ post }) => post);
 }

@@ -199,7 +199,8 @@ export const widgetSection = z.object({
   ...base,
   widget: z.string().regex(/^[a-z-]+$/),
   props: z.record(z.string(), z.unknown()).default({}),
-  hydrate: z.enum(['load', 'idle', 'visible']).default('visible'),
+  // interaction: a form that works as plain HTML hydrates when the visitor first focuses or touches it.
+  hydrate: z.enum(['load', 'idle', 'visible', 'interaction']).default('visible'),
   aside: z.array(z.object({ title: z.string(), text: z.string() })).optional(),
 });
 

@@ -15,6 +15,9 @@ const first = run('npx', ['vite', 'build']);
 first.on('exit', (code) => {
   if (code !== 0) process.exit(code ?? 1);
   run('npx', ['vite', 'build', '--watch', '--emptyOutDir', 'false']);
+  // The widgets for other sites (embed.js and embed/): the tag once, its app on every change.
+  run('npx', ['vite', 'build', '-c', 'vite.embed.config.ts', '--mode', 'loader']);
+  run('npx', ['vite', 'build', '-c', 'vite.embed.config.ts', '--watch']);
   run('npx', ['tsx', 'node_modules/@11ty/eleventy/cmd.cjs', '--watch', '--quiet']);
   run('npx', ['tsx', 'server/main.ts'], { DEV_RELOAD: '1' });
 });

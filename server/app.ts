@@ -4,8 +4,20 @@ import { readFile } from 'node:fs/promises';
 import type { SiteConfig } from '../core/config.ts';
 import type { Store } from './store.ts';
 import { createStaticFiles } from './static.ts';
-import { securityHeaders, origins } from './headers.ts';
+import { htmlCacheControl } from '../core/bots.ts';
+import { securityHeaders, origins, trackerSources } from './headers.ts';
 import { devReload } from './dev-reload.ts';
+import { consentRoutes } from './routes/consent.ts';
+import { assistantRoutes } from './routes/assistant.ts';
+import { storageRoutes } from './routes/storage.ts';
+import { embedCors } from './routes/embed.ts';
+import { contactBackend, type ContactOptions } from './contact-backend.ts';
+import { functionsRoutes } from './routes/functions.ts';
+import { formRoutes } from './routes/forms.ts';
+import { inboxRoutes } from './routes/inbox.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface AppOptions {
   siteDir: string;
@@ -13,22 +25,30 @@ export interface AppOptions {
   store: Store;
   /** Reload open pages when the build changes (npm run dev). */
   reload?: boolean;
+  /** Where uploaded voice notes and files are kept (a fresh temporary folder when not given). */
+  uploadsDir?: string;
+  /** Contact and tester requests: mails, rate limit, allowed origins, inbox token (server/contact-backend.ts). */
+  contact?: ContactOptions;
 }
 
-export function createApp({ siteDir, config, store, reload = false }: AppOptions) {
+export function createApp({ siteDir, config, store, reload = false, uploadsDir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-')), contact }: AppOptions) {
   const app = new Hono();
   const files = createStaticFiles(siteDir);
   const tracking = config.tracking;
+  const trackers = trackerSources(tracking);
   const headers = securityHeaders({
-    scripts: origins([tracking.gaScriptUrl, tracking.recordingScriptUrl, tracking.metaScriptUrl, tracking.linkedinScriptUrl, tracking.xScriptUrl, tracking.tiktokScriptUrl]),
-    connect: origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl]),
+    scripts: trackers.scripts,
+    images: trackers.images,
+    connect: [...origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl, tracking.alertWebhookUrl, tracking.alertEmailEndpoint]), ...trackers.connect],
     frameAncestors: [],
+    media: origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl]),
   });
 
   app.use('*', async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
+  app.use('*', embedCors(config.backend.embedOrigins));
 
   const injectReload = reload ? devReload(app, siteDir) : undefined;
 
@@ -36,6 +56,14 @@ export function createApp({ siteDir, config, store, reload = false }: AppOptions
     await store.db.query('select 1');
     return c.json({ status: 'ok' });
   });
+
+  app.route('/', consentRoutes(store));
+  app.route('/', assistantRoutes({ siteDir, config, trustProxy: contact?.trustProxy }));
+  app.route('/', storageRoutes({ dir: uploadsDir, anonKey: config.backend.supabaseAnonKey, trustProxy: contact?.trustProxy }));
+  const requests = contactBackend(store.db, config, { ...contact, allowedOrigins: [...config.backend.embedOrigins, ...(contact?.allowedOrigins ?? [])] });
+  app.route('/functions/v1', functionsRoutes(requests));
+  app.route('/', formRoutes(requests, siteDir, config));
+  app.route('/', inboxRoutes(requests));
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const pathname = new URL(c.req.url).pathname;
@@ -53,6 +81,8 @@ export function createApp({ siteDir, config, store, reload = false }: AppOptions
     }
     if (injectReload && file.endsWith('.html')) return c.html(injectReload(await readFile(file, 'utf8')));
     const answer = await files.respond(file, pathname, request);
+    // A bot's copy of a page may be cached for its optimisation level (SPEC.md section 9); a human's is revalidated.
+    if (file.endsWith('.html')) Object.assign(answer.headers, { 'cache-control': htmlCacheControl(c.req.header('user-agent') ?? ''), vary: 'Accept-Encoding, User-Agent' });
     if (answer.notModified) return c.body(null, 304, answer.headers);
     if (c.req.method === 'HEAD') return c.body(null, 200, answer.headers);
     return c.body(new Uint8Array(answer.body), 200, answer.headers);

@@ -1,11 +1,11 @@
 /**
  * The only script the site's pages need for their islands: it finds each placeholder and, when its
- * moment comes (load, idle, visible), loads that widget's chunk and hydrates its build-time HTML.
+ * moment comes (load, idle, visible, interaction), loads that widget's chunk and hydrates its build-time HTML.
  * A page without placeholders loads nothing more than this file.
  */
 import { widgets } from './runtime/registry.ts';
 
-type Moment = 'load' | 'idle' | 'visible';
+type Moment = 'load' | 'idle' | 'visible' | 'interaction';
 
 function when(moment: Moment, element: Element): Promise<void> {
   if (moment === 'idle')
@@ -22,6 +22,16 @@ function when(moment: Moment, element: Element): Promise<void> {
         { rootMargin: '200px' },
       );
       observer.observe(element);
+    });
+  // Like is-land's on:interaction: an island that already works as HTML (a form) waits for its first use.
+  if (moment === 'interaction')
+    return new Promise((resolve) => {
+      const events = ['focusin', 'pointerdown', 'keydown'] as const;
+      const start = () => {
+        for (const type of events) element.removeEventListener(type, start);
+        resolve();
+      };
+      for (const type of events) element.addEventListener(type, start, { passive: true });
     });
   return Promise.resolve();
 }

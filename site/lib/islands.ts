@@ -3,13 +3,23 @@
  * rendered at build from the same props, so the page reads without script and nothing shifts.
  */
 import type { PublicConfig } from '../../core/config.ts';
+import { frenchTypography } from '../../core/typography.ts';
 
 export type RenderIsland = (name: string, props: Record<string, unknown>, config: PublicConfig) => string;
+
+/** Editors' copy inside props gets the same typography as the page text, or hydration would undo it. */
+function typeset(value: unknown): unknown {
+  if (typeof value === 'string') return frenchTypography(value);
+  if (Array.isArray(value)) return value.map(typeset);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeset(v)]));
+  return value;
+}
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function islandShortcode(render: RenderIsland, config: PublicConfig) {
-  return function island(name: string, props: Record<string, unknown> = {}, hydrate: 'load' | 'idle' | 'visible' = 'visible'): string {
+  return function island(name: string, rawProps: Record<string, unknown> = {}, hydrate: 'load' | 'idle' | 'visible' | 'interaction' = 'visible'): string {
+    const props = typeset(rawProps) as Record<string, unknown>;
     const html = render(name, props, config);
     return `<div class="island" data-widget="${name}" data-props="${escapeAttribute(JSON.stringify(props))}" data-hydrate="${hydrate}">${html}</div>`;
   };

@@ -48,6 +48,9 @@ test.describe('HTML valide (html-validate) sur chaque page', () => {
       // React writes void elements as <input/> and keeps autoComplete's case: both valid HTML5.
       'void-style': 'off',
       'attr-case': 'off',
+      // React also writes boolean attributes as hidden="" / disabled="": valid HTML5 too.
+      'attribute-boolean-style': 'off',
+      'attribute-empty-style': 'off',
       // React's useId gives ids such as _R_1_; heading ids may start with a digit ("4-durees…").
       'valid-id': ['error', { relaxed: true }],
       // Lists keep role="list" (list-style: none drops the semantics in Safari); regions wrap scrollable tables.

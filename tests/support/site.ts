@@ -1,8 +1,9 @@
 /** The built site as the tests see it: every HTML page of _site and the URL path it answers on. */
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
-export const siteDir = join(import.meta.dirname, '..', '..', '_site');
+/** SITE_DIR (the same variable the server reads) lets the tests run on another build, e.g. a snapshot. */
+export const siteDir = process.env.SITE_DIR ? resolve(process.env.SITE_DIR) : join(import.meta.dirname, '..', '..', '_site');
 
 export interface BuiltPage {
   file: string;

@@ -7,8 +7,9 @@ export default function Toaster() {
   return (
     <ol className="toast-list" aria-live="polite">
       {toasts.value.map((toast) => (
-        <li key={toast.id} className={`toast toast--${toast.variant}`} role={toast.variant === 'destructive' ? 'alert' : 'status'}>
-          <div>
+        <li key={toast.id} className={`toast toast--${toast.variant}`}>
+          {/* The role sits inside the item: on the <li> itself it would break the list (axe "list"). */}
+          <div role={toast.variant === 'destructive' ? 'alert' : 'status'}>
             <p className="toast__title">{toast.title}</p>
             {toast.description ? <p className="toast__description">{toast.description}</p> : null}
           </div>

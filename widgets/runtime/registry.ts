@@ -8,6 +8,12 @@ export type WidgetModule = { default: ComponentType<any> };
 
 export const widgets: Record<string, () => Promise<WidgetModule>> = {
   toaster: () => import('./Toaster.tsx'),
+  assistant: () => import('../assistant/AssistantIsland.tsx'),
   'audit-checklist': () => import('../blog/AuditChecklist.tsx'),
   'blog-filter': () => import('../blog/BlogFilter.tsx'),
+  'cookie-banner': () => import('../consent/CookieBanner.tsx'),
+  'cookie-settings': () => import('../consent/choices.ts'),
+  analytics: () => import('../analytics/Analytics.tsx'),
+  'contact-form': () => import('../forms/ContactForm.tsx'),
+  'tester-form': () => import('../forms/TesterForm.tsx'),
 };
