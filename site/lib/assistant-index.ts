@@ -4,7 +4,7 @@
  * server at start. Only what a visitor can read on the site goes in (the hidden price block stays out).
  */
 import type { AssistantDoc, AssistantIndex, AssistantLine } from '../../core/assistant-search.ts';
-import type { Section } from '../../core/sections.ts';
+import type { FeatureCard, Section } from '../../core/sections.ts';
 import type { FaqItem, GlossaryTerm } from '../../core/shared-content.ts';
 import type { LoadedPage, Post } from './content.ts';
 import { htmlToText, renderMarkdown } from './markdown.ts';
@@ -31,6 +31,15 @@ export function sentences(text: string): string[] {
 
 const line = (text: string, title?: string, href?: string): AssistantLine => ({ text, ...(title ? { title } : {}), ...(href && href.startsWith('/') ? { href } : {}) });
 
+/** Ends a card item as a sentence: "Accès réservé à l’équipe soignante" reads as one in a reply. */
+const asSentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
+/** A feature card told in sentences; a coming-soon card says so once, first. */
+function cardText(card: FeatureCard): string {
+  const items = card.comingSoon ? card.items.filter((item) => !/^bientôt disponible$/i.test(item.trim())) : card.items;
+  return [card.comingSoon ? 'Bientôt disponible.' : undefined, card.description && asSentence(card.description), ...items.map(asSentence)].filter(Boolean).join(' ');
+}
+
 /** The facts of one page section, or null for sections that say nothing on their own. */
 function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): AssistantLine[] | null {
   const intro = section.intro ? sentences(section.intro).map((text) => line(text)) : [];
@@ -42,10 +51,7 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
     case 'features':
       return [
         ...intro,
-        ...section.cards.map((card) => {
-          const details = [card.description, card.items.length ? card.items.join(', ') : undefined].filter(Boolean).join(' ');
-          return line(`${card.comingSoon ? '(à venir) ' : ''}${details}`.trim(), card.title, card.comingSoon ? undefined : card.href);
-        }),
+        ...section.cards.map((card) => line(cardText(card), card.title, card.comingSoon ? undefined : card.href)),
       ];
     case 'stats':
       return [...intro, ...section.stats.map((stat) => line(`${stat.value} ${stat.label}`))];

@@ -3,6 +3,7 @@ import { appAuthUrl, type SiteConfig } from '../../core/config.ts';
 import { formatDateFr } from '../../core/dates.ts';
 import { breadcrumbTitle } from '../../core/blog.ts';
 import { iconSvg } from './icons.ts';
+import { gridColumns } from '../../core/ui.ts';
 import { renderInline, renderMarkdown } from './markdown.ts';
 
 export function filters(config: SiteConfig) {
@@ -18,6 +19,8 @@ export function filters(config: SiteConfig) {
     icon: (name: string, className?: string) => iconSvg(name, className),
     inlineMd: (text: string) => renderInline(text),
     renderMd: (text: string) => renderMarkdown(text).html,
+    /** `grid--N` for `count` cards: see core/ui.ts. */
+    gridColumns: (count: number, preferred?: number) => gridColumns(count, preferred),
     year: () => new Date().getFullYear(),
   };
 }

@@ -12,12 +12,14 @@ test.describe('En-tête et métadonnées', () => {
   test('l’en-tête est teinté en haut puis blanc avec une ombre après 20 px', async ({ page }) => {
     await page.goto('/');
     const header = page.locator('[data-header]');
-    const top = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    // The tint lives on ::before: a backdrop filter on the header itself would clip the mobile menu.
+    const background = () => header.evaluate((el) => getComputedStyle(el, '::before').backgroundColor);
+    const top = await background();
     await page.evaluate(() => window.scrollTo(0, 10));
     await expect(header).not.toHaveAttribute('data-scrolled');
     await page.evaluate(() => window.scrollTo(0, 25));
     await expect(header).toHaveAttribute('data-scrolled', '');
-    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    await expect.poll(background).toBe('rgb(255, 255, 255)');
     expect(top).not.toBe('rgb(255, 255, 255)');
     await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
   });

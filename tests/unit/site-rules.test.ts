@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { relatedSolutions } from '../../core/related-solutions.ts';
 import { frenchTypography, frenchTypographyHtml } from '../../core/typography.ts';
 import { formatDateFr } from '../../core/dates.ts';
+import { gridColumns } from '../../core/ui.ts';
 import { loadConfig, ConfigError, appAuthUrl, toPublicConfig } from '../../core/config.ts';
 import { readFileSync } from 'node:fs';
 
@@ -75,5 +76,29 @@ describe('Configuration: site.json with environment overrides', () => {
   it('builds the sign-in and sign-up addresses of the external app', () => {
     expect(appAuthUrl('https://app.dentivo.example', 'signin')).toBe('https://app.dentivo.example/auth');
     expect(appAuthUrl('https://app.dentivo.example', 'signup')).toBe('https://app.dentivo.example/auth?signup=true');
+  });
+});
+
+describe('Grid columns: no lone card on the last row', () => {
+  it('keeps the preferred width when the cards fill its rows', () => {
+    expect(gridColumns(9, 3)).toBe(3);
+    expect(gridColumns(6, 3)).toBe(3);
+    expect(gridColumns(4, 4)).toBe(4);
+  });
+  it('uses as many columns as cards when there are few', () => {
+    expect(gridColumns(1)).toBe(1);
+    expect(gridColumns(2)).toBe(2);
+    expect(gridColumns(0)).toBe(1);
+  });
+  it('switches width rather than leave an orphan', () => {
+    expect(gridColumns(4, 3)).toBe(4);
+    expect(gridColumns(8, 3)).toBe(4);
+    expect(gridColumns(7, 3)).toBe(4);
+    expect(gridColumns(5, 3)).toBe(3);
+    expect(gridColumns(6, 4)).toBe(3);
+    for (let count = 2; count <= 24; count++) {
+      const columns = gridColumns(count, 3);
+      if (count % columns === 1) expect([count % 2, count % 3, count % 4]).not.toContain(0);
+    }
   });
 });

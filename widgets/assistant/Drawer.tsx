@@ -89,10 +89,16 @@ export default function Drawer() {
     return () => clearTimeout(timer);
   }, [lastReply?.id]);
 
-  // The newest message stays in view.
+  // The newest message stays in view; a reply taller than the list shows from its start, so the visitor
+  // reads it from the top instead of landing on its last line.
   useEffect(() => {
     const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    const newest = element.lastElementChild as HTMLElement | null;
+    if (!pending && newest?.classList.contains('assistant-message--assistant') && newest.offsetHeight > element.clientHeight) {
+      element.scrollTop += newest.getBoundingClientRect().top - element.getBoundingClientRect().top - 8;
+    }
   }, [conversation?.length, pending, revealed, open]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
