@@ -5,20 +5,11 @@
  * third party's address.
  */
 import { PROFESSION_LABELS, SUBJECT_LABELS, type ContactSubject, type TesterProfession } from './contact-fields.ts';
+import type { SubmissionRow } from './contact.ts';
 
-/** A stored request as the database returns it. */
-export interface StoredRequest {
+/** A stored request as the database returns it: the row written, with its id (the driver may give a Date). */
+export interface StoredRequest extends Omit<SubmissionRow, 'created_at'> {
   id: string;
-  type: 'contact' | 'tester';
-  full_name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  subject: string | null;
-  message: string | null;
-  city: string | null;
-  profession: string | null;
-  team_size: number | null;
   created_at: string | Date;
 }
 

@@ -8,8 +8,8 @@ import { useEffect, useRef } from 'react';
 import { CONTACT_FIELDS, emptyContactForm, RESULT_TEXTS, type ContactField, type ContactFormValues } from '../../core/contact-fields.ts';
 import { showToast } from '../runtime/toasts.ts';
 import { getConfig } from '../runtime/config.ts';
-import { Announcer, Field, FormAlert, Honeypot, Options } from './fields.tsx';
-import { prefetchRules, useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
+import { Field, FormFrame, Options } from './fields.tsx';
+import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
 import { SUBJECT_LABELS, texts } from './texts.ts';
 
 export interface ContactFormProps {
@@ -37,7 +37,6 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
   });
   const thanks = useRef<HTMLHeadingElement>(null);
   const { values, errors, status, update, controlProps } = form;
-  const sending = status === 'submitting';
 
   useEffect(() => {
     if (status === 'sent') thanks.current?.focus();
@@ -53,18 +52,7 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
     );
 
   return (
-    <form
-      className="form-card form"
-      method="post"
-      action={action}
-      noValidate
-      aria-label={texts.contact.label}
-      aria-describedby={`${ID}-note`}
-      onSubmit={form.submit}
-      onFocus={prefetchRules}
-    >
-      <p className="form__note" id={`${ID}-note`}>{texts.requiredNote}</p>
-      <FormAlert id={`${ID}-alert`} message={form.alert} />
+    <FormFrame idPrefix={ID} action={action} label={texts.contact.label} form={form} submitLabel={texts.contact.submit}>
       <div className="form__grid">
         <Field control={controlProps('fullName')} label={texts.contact.fullName} error={errors.fullName}>
           <input {...controlProps('fullName')} className="field__control" type="text" autoComplete="name" required value={values.fullName} onChange={(event) => update('fullName', event.target.value)} />
@@ -97,11 +85,6 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
           <a href="/confidentialite" target="_blank" rel="noopener">{texts.contact.privacy}</a>
         </p>
       </div>
-      <Honeypot idPrefix={ID} />
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={sending}>{sending ? texts.sending : texts.contact.submit}</button>
-      </div>
-      <Announcer id={`${ID}-status`} message={form.announcement} />
-    </form>
+    </FormFrame>
   );
 }

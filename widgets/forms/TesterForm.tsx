@@ -5,8 +5,8 @@
  */
 import { emptyTesterForm, RESULT_TEXTS, TESTER_FIELDS, TEAM_SIZE_MAX, TEAM_SIZE_MIN, type TesterField, type TesterFormValues } from '../../core/contact-fields.ts';
 import { showToast } from '../runtime/toasts.ts';
-import { Announcer, Field, FormAlert, Honeypot, Options } from './fields.tsx';
-import { prefetchRules, useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
+import { Field, FormFrame, Options } from './fields.tsx';
+import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
 import { PROFESSION_LABELS, texts } from './texts.ts';
 
 export interface TesterFormProps {
@@ -35,23 +35,11 @@ export default function TesterForm({ action = '/tester', initial }: TesterFormPr
       return message ?? RESULT_TEXTS.testerFailure;
     },
   });
-  const { values, errors, status, update, controlProps } = form;
-  const sending = status === 'submitting';
+  const { values, errors, update, controlProps } = form;
   const hintId = `${ID}-teamSize-hint`;
 
   return (
-    <form
-      className="form-card form"
-      method="post"
-      action={action}
-      noValidate
-      aria-label={texts.tester.label}
-      aria-describedby={`${ID}-note`}
-      onSubmit={form.submit}
-      onFocus={prefetchRules}
-    >
-      <p className="form__note" id={`${ID}-note`}>{texts.requiredNote}</p>
-      <FormAlert id={`${ID}-alert`} message={form.alert} />
+    <FormFrame idPrefix={ID} action={action} label={texts.tester.label} form={form} submitLabel={texts.tester.submit}>
       <div className="form__grid">
         <Field control={controlProps('fullName')} label={texts.tester.fullName} error={errors.fullName}>
           <input {...controlProps('fullName')} className="field__control" type="text" autoComplete="name" required value={values.fullName} onChange={(event) => update('fullName', event.target.value)} />
@@ -71,11 +59,6 @@ export default function TesterForm({ action = '/tester', initial }: TesterFormPr
           <input {...controlProps('teamSize', hintId)} className="field__control field__control--short" type="number" inputMode="numeric" min={TEAM_SIZE_MIN} max={TEAM_SIZE_MAX} step={1} value={values.teamSize} onChange={(event) => update('teamSize', event.target.value)} />
         </Field>
       </div>
-      <Honeypot idPrefix={ID} />
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={sending}>{sending ? texts.sending : texts.tester.submit}</button>
-      </div>
-      <Announcer id={`${ID}-status`} message={form.announcement} />
-    </form>
+    </FormFrame>
   );
 }

@@ -3,8 +3,9 @@
  * aria-describedby). The error paragraph is always in the markup, hidden when empty, so the server's
  * no-JavaScript page and the hydrated widget show the same thing at the same place.
  */
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { HONEYPOT_FIELD } from '../../core/contact-fields.ts';
+import { prefetchRules } from './use-submission-form.ts';
 import { texts } from './texts.ts';
 
 interface ControlProps {
@@ -82,5 +83,36 @@ export function FormAlert({ id, message }: { id: string; message: string }) {
     <p className="form__alert" id={id} hidden={!message}>
       {message}
     </p>
+  );
+}
+
+interface FormFrameProps {
+  idPrefix: string;
+  /** Where the form posts without JavaScript. */
+  action: string;
+  label: string;
+  form: { alert: string; announcement: string; status: string; submit: (event: FormEvent<HTMLFormElement>) => void };
+  submitLabel: string;
+  children: ReactNode;
+}
+
+/**
+ * What both forms share around their fields: a real POST form (native validation off, the rules load on
+ * first focus), the required-fields note, the form-level alert, the honeypot, the submit button that reads
+ * 'Envoi en cours...' while sending, and the live region.
+ */
+export function FormFrame({ idPrefix, action, label, form, submitLabel, children }: FormFrameProps) {
+  const sending = form.status === 'submitting';
+  return (
+    <form className="form-card form" method="post" action={action} noValidate aria-label={label} aria-describedby={`${idPrefix}-note`} onSubmit={form.submit} onFocus={prefetchRules}>
+      <p className="form__note" id={`${idPrefix}-note`}>{texts.requiredNote}</p>
+      <FormAlert id={`${idPrefix}-alert`} message={form.alert} />
+      {children}
+      <Honeypot idPrefix={idPrefix} />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={sending}>{sending ? texts.sending : submitLabel}</button>
+      </div>
+      <Announcer id={`${idPrefix}-status`} message={form.announcement} />
+    </form>
   );
 }
