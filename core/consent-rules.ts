@@ -19,6 +19,9 @@ export const CONSENT_POLICY_VERSION = '2026-11-01';
 /** A choice is kept 6 months from `lastUpdated`, then the banner shows again (DECISIONS.md). */
 export const CONSENT_VALIDITY_MONTHS = 6;
 
+/** Where each choice is proved (the embedded server, or the Supabase edge function of the same name). */
+export const CONSENT_PROOF_PATH = '/functions/v1/consent-proof';
+
 export interface ConsentChoice {
   analytics: boolean;
   marketing: boolean;

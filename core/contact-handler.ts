@@ -10,6 +10,7 @@
  */
 import { honeypotFilled, parseSubmission, submissionRow, type Submission, type SubmissionRow } from './contact.ts';
 import type { RateDecision } from './rate-limit.ts';
+import { admitRequest, jsonResponse as json, readBody, retryDelayText } from './http.ts';
 
 export interface SubmissionStore {
   /** Inserts one row; `duplicate` when the idempotency key was already stored (nothing inserted). */
@@ -44,11 +45,6 @@ export const HANDLER_MESSAGES = {
   rateLimited: (seconds: number) => `Trop de demandes envoyées depuis votre connexion. Réessayez dans ${retryDelayText(seconds)}.`,
 } as const;
 
-export function retryDelayText(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? 's' : ''}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
-}
 
 export type SubmissionOutcome =
   | { kind: 'stored'; id: string; duplicate: boolean }
@@ -82,79 +78,11 @@ export async function acceptSubmission(body: unknown, deps: Pick<ContactHandlerD
   return { kind: 'stored', ...stored };
 }
 
-const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, idempotency-key, x-region';
-
-/** CORS headers for an allowed origin; none for a request without Origin (not a browser's cross-origin call). */
-export function corsHeaders(origin: string | null): Record<string, string> {
-  if (!origin) return { vary: 'Origin' };
-  return {
-    'access-control-allow-origin': origin,
-    'access-control-allow-methods': 'POST, OPTIONS',
-    'access-control-allow-headers': ALLOWED_HEADERS,
-    'access-control-expose-headers': 'Retry-After',
-    'access-control-max-age': '600',
-    vary: 'Origin',
-  };
-}
-
-function originAllowed(origin: string, request: Request, allowed: readonly string[]): boolean {
-  if (allowed.includes(origin)) return true;
-  try {
-    return new URL(request.url).origin === origin;
-  } catch {
-    return false;
-  }
-}
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
-}
-
-type BodyRead = { ok: true; text: string } | { ok: false; reason: 'tooLarge' | 'encoding' };
-
-/** Reads at most `max` bytes; stops reading (and says so) past it, whatever Content-Length claimed. */
-async function readBody(request: Request, max: number): Promise<BodyRead> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > max) return { ok: false, reason: 'tooLarge' };
-  if (!request.body) return { ok: true, text: '' };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return { ok: false, reason: 'tooLarge' };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
-    return { ok: false, reason: 'encoding' };
-  }
-}
-
 /** The whole function: one Request in, one Response out. `clientKey` identifies the caller for the rate limit. */
 export async function handleContactRequest(request: Request, deps: ContactHandlerDeps, clientKey: string): Promise<Response> {
-  const origin = request.headers.get('origin');
-  if (origin && !originAllowed(origin, request, deps.allowedOrigins)) return json(403, { ok: false, error: HANDLER_MESSAGES.origin }, { vary: 'Origin' });
-  const cors = corsHeaders(origin);
-
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
-  if (request.method !== 'POST') return json(405, { ok: false, error: HANDLER_MESSAGES.method }, { ...cors, allow: 'POST, OPTIONS' });
-
-  const decision = deps.limiter?.hit(clientKey);
-  if (decision && !decision.allowed)
-    return json(429, { ok: false, error: HANDLER_MESSAGES.rateLimited(decision.retryAfterSeconds) }, { ...cors, 'retry-after': String(decision.retryAfterSeconds) });
+  const admission = admitRequest(request, { allowedOrigins: deps.allowedOrigins, limiter: deps.limiter, clientKey, messages: HANDLER_MESSAGES });
+  if ('answer' in admission) return admission.answer;
+  const { cors } = admission;
 
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (contentType !== 'application/json') return json(415, { ok: false, error: HANDLER_MESSAGES.contentType }, cors);

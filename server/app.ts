@@ -57,7 +57,7 @@ export function createApp({ siteDir, config, store, reload = false, uploadsDir =
     return c.json({ status: 'ok' });
   });
 
-  app.route('/', consentRoutes(store));
+  app.route('/', consentRoutes(store, { allowedOrigins: config.backend.embedOrigins, trustProxy: contact?.trustProxy }));
   app.route('/', assistantRoutes({ siteDir, config, trustProxy: contact?.trustProxy }));
   app.route('/', storageRoutes({ dir: uploadsDir, anonKey: config.backend.supabaseAnonKey, trustProxy: contact?.trustProxy }));
   const requests = contactBackend(store.db, config, { ...contact, allowedOrigins: [...config.backend.embedOrigins, ...(contact?.allowedOrigins ?? [])] });

@@ -5,7 +5,8 @@
  * the configured anon key.
  */
 import { Hono } from 'hono';
-import { corsHeaders, handleContactRequest } from '../../core/contact-handler.ts';
+import { handleContactRequest } from '../../core/contact-handler.ts';
+import { corsHeaders } from '../../core/http.ts';
 import type { ContactBackend } from '../contact-backend.ts';
 import { clientAddress } from '../rate-limit.ts';
 

@@ -18,7 +18,8 @@ import {
   readStoredConsent,
   type ConsentRecord,
 } from '../../core/consent.ts';
-import { consentRoutes, rateLimiter } from '../../server/routes/consent.ts';
+import { consentRoutes } from '../../server/routes/consent.ts';
+import { handleConsentProof } from '../../core/consent-handler.ts';
 import { openStore, type Store } from '../../server/store.ts';
 
 const id = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -200,21 +201,45 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     expect(((await huge.json()) as { error: string }).error).toBe('Preuve de consentement trop volumineuse.');
   });
 
-  it('is rate-limited lightly per client (429 with a French message)', async () => {
-    const app = consentRoutes(store, { max: 2, windowMs: 60_000 });
+  it('is rate-limited lightly per client (429, Retry-After and a French message)', async () => {
+    const app = consentRoutes(store, { limit: { limit: 2, windowMs: 60_000 } });
     expect((await post(app, proof())).status).toBe(201);
     expect((await post(app, proof())).status).toBe(201);
     const limited = await post(app, proof());
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('60');
-    expect(((await limited.json()) as { error: string }).error).toContain('réessayez');
+    // Two proofs a minute: the next one is allowed again after 30 seconds.
+    expect(limited.headers.get('retry-after')).toBe('30');
+    expect(((await limited.json()) as { error: string }).error).toBe('Trop de choix envoyés en peu de temps : réessayez dans 30 secondes.');
   });
 
-  it('counts each client in its own window, which starts again after it ends', () => {
-    let now = 0;
-    const allow = rateLimiter({ max: 1, windowMs: 1000 }, () => now);
-    expect([allow('a'), allow('a'), allow('b')]).toEqual([true, false, true]);
-    now = 1000;
-    expect(allow('a')).toBe(true);
+  it('answers the preflight of a configured origin and refuses any other origin, storing nothing', async () => {
+    const app = consentRoutes(store, { allowedOrigins: ['https://cabinet-exemple.fr'] });
+    const preflight = await app.request('/functions/v1/consent-proof', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://cabinet-exemple.fr', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, apikey, authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://cabinet-exemple.fr');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
+
+    const before = (await rows()).length;
+    const foreign = await app.request('/functions/v1/consent-proof', {
+      method: 'POST',
+      headers: { origin: 'https://ailleurs.example', 'content-type': 'application/json' },
+      body: JSON.stringify(proof()),
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await rows()).toHaveLength(before);
+  });
+
+  it('says so in French (503) when the database refuses the proof', async () => {
+    const answer = await handleConsentProof(
+      new Request('http://localhost/functions/v1/consent-proof', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(proof()) }),
+      { allowedOrigins: [], insert: () => Promise.reject(new Error('connexion perdue')) },
+      'client',
+    );
+    expect(answer.status).toBe(503);
+    expect(((await answer.json()) as { error: string }).error).toBe('Preuve de consentement non enregistrée : le service est momentanément indisponible.');
   });
 });

@@ -4,7 +4,7 @@ import { validateContactForm, validateTesterForm, parseSubmission, submissionRow
 import { emptyContactForm, emptyTesterForm, teamSizeFromInput, contactFormFromEntries } from '../../core/contact-fields.ts';
 import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact-messages.ts';
 import { RateLimiter, parseRateLimit } from '../../core/rate-limit.ts';
-import { retryDelayText } from '../../core/contact-handler.ts';
+import { retryDelayText } from '../../core/http.ts';
 import { acknowledgementMail, teamMail, type StoredRequest } from '../../core/contact-mail.ts';
 import { formPageWithErrors, confirmationPage } from '../../server/form-page.ts';
 import { readFileSync } from 'node:fs';

@@ -13,13 +13,12 @@ import {
   consentProof,
   noChoice,
   readStoredConsent,
+  CONSENT_PROOF_PATH,
   type ConsentChoice,
   type ConsentRecord,
   type LoadedConsent,
 } from '../../core/consent-rules.ts';
 import { backendUrl, getConfig } from '../runtime/config.ts';
-
-export const CONSENT_PROOF_PATH = '/functions/v1/consent-proof';
 
 const inBrowser = typeof window !== 'undefined';
 

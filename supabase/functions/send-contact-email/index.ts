@@ -1,7 +1,7 @@
 /**
  * Supabase Edge Function `send-contact-email` (SPEC.md section 7, call 3): the production twin of
  * POST /functions/v1/send-contact-email of the embedded server, with the same handler. Deployment and
- * secrets: README.md, "Supabase : fonction send-contact-email".
+ * secrets: README.md, "Supabase: the `send-contact-email` function".
  *
  * Secrets: SMTP_URL (smtps://user:pass@host:465; Supabase blocks ports 25 and 587), CONTACT_TO,
  * MAIL_FROM, SITE_URL, CORS_ORIGINS, CONTACT_RATE_LIMIT. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY

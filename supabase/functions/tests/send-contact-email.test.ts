@@ -5,20 +5,12 @@
  * to a real SMTP server on loopback.
  */
 import { assert, assertEquals } from './assert.ts';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { database } from './database.ts';
 import { SMTPServer } from 'smtp-server';
 import { createTransport } from 'nodemailer';
 import { createContactFunction, type PendingRequest, type RequestRecords } from '../send-contact-email/handler.ts';
 import { RateLimiter } from '../../../core/rate-limit.ts';
-
-const migrations = new URL('../../migrations/', import.meta.url);
-
-async function database(): Promise<PGlite> {
-  const db = await PGlite.create();
-  const names = [...Deno.readDirSync(migrations)].map((entry) => entry.name).filter((name) => name.endsWith('.sql')).sort();
-  for (const name of names) await db.exec(await Deno.readTextFile(new URL(name, migrations)));
-  return db;
-}
 
 function pgliteRecords(db: PGlite, mailEnabled: boolean): RequestRecords {
   return {

@@ -1,0 +1,103 @@
+/**
+ * The Web-standard pieces both backend functions share (send-contact-email and consent-proof), so the
+ * embedded server (Hono on Node) and the Supabase edge functions (Deno) answer alike: CORS for the
+ * configured origins, JSON answers that are never cached, a body read with a hard size limit, and the
+ * French wording of a retry delay.
+ */
+
+import type { RateDecision } from './rate-limit.ts';
+
+/** "45 secondes", "2 minutes": how long to wait, as a 429 answer says it. */
+export function retryDelayText(seconds: number): string {
+  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? 's' : ''}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
+}
+
+const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, idempotency-key, x-region';
+
+/** CORS headers for an allowed origin; none for a request without Origin (not a browser's cross-origin call). */
+export function corsHeaders(origin: string | null): Record<string, string> {
+  if (!origin) return { vary: 'Origin' };
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'POST, OPTIONS',
+    'access-control-allow-headers': ALLOWED_HEADERS,
+    'access-control-expose-headers': 'Retry-After',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
+}
+
+/** An Origin header the function accepts: a configured origin, or its own. */
+export function originAllowed(origin: string, request: Request, allowed: readonly string[]): boolean {
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(request.url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/** A JSON answer, never cached. */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+}
+
+export type BodyRead = { ok: true; text: string } | { ok: false; reason: 'tooLarge' | 'encoding' };
+
+/** Reads at most `max` bytes; stops reading (and says so) past it, whatever Content-Length claimed. */
+export async function readBody(request: Request, max: number): Promise<BodyRead> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > max) return { ok: false, reason: 'tooLarge' };
+  if (!request.body) return { ok: true, text: '' };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return { ok: false, reason: 'tooLarge' };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, reason: 'encoding' };
+  }
+}
+
+
+export interface Admission {
+  allowedOrigins: readonly string[];
+  limiter?: { hit(key: string): RateDecision };
+  clientKey: string;
+  messages: { origin: string; method: string; rateLimited: (seconds: number) => string };
+}
+
+/**
+ * The front door both functions share, in this order: a foreign Origin is refused (403), a preflight
+ * answered (204), any method but POST refused (405), a client over its rate refused (429 with
+ * Retry-After). Returns the answer to give, or the CORS headers every later answer carries.
+ */
+export function admitRequest(request: Request, { allowedOrigins, limiter, clientKey, messages }: Admission): { answer: Response } | { cors: Record<string, string> } {
+  const origin = request.headers.get('origin');
+  if (origin && !originAllowed(origin, request, allowedOrigins)) return { answer: jsonResponse(403, { ok: false, error: messages.origin }, { vary: 'Origin' }) };
+  const cors = corsHeaders(origin);
+  if (request.method === 'OPTIONS') return { answer: new Response(null, { status: 204, headers: cors }) };
+  if (request.method !== 'POST') return { answer: jsonResponse(405, { ok: false, error: messages.method }, { ...cors, allow: 'POST, OPTIONS' }) };
+  const decision = limiter?.hit(clientKey);
+  if (decision && !decision.allowed)
+    return { answer: jsonResponse(429, { ok: false, error: messages.rateLimited(decision.retryAfterSeconds) }, { ...cors, 'retry-after': String(decision.retryAfterSeconds) }) };
+  return { cors };
+}

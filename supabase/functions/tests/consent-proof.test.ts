@@ -1,0 +1,55 @@
+/**
+ * The consent-proof function under Deno: the handler of supabase/functions/consent-proof
+ * (core/consent-handler.ts) with public.consent_proofs in PGlite (the project's migrations).
+ */
+import { assert, assertEquals } from './assert.ts';
+import { consentProofRow, handleConsentProof, type ConsentProofDeps } from '../../../core/consent-handler.ts';
+import { RateLimiter } from '../../../core/rate-limit.ts';
+import { database } from './database.ts';
+
+const proof = (overrides: Record<string, unknown> = {}) =>
+  JSON.stringify({ consentId: crypto.randomUUID(), analytics: true, marketing: false, policyVersion: '2026-11-01', chosenAt: new Date().toISOString(), ...overrides });
+const request = (body: string | null, init: { method?: string; headers?: Record<string, string> } = {}) =>
+  new Request('https://projet.supabase.co/functions/v1/consent-proof', {
+    method: init.method ?? 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://www.dentivo.example', ...init.headers },
+    body,
+  });
+
+Deno.test('stores a proof from the site, refuses anything personal or foreign, storing nothing', async () => {
+  const db = await database();
+  const deps: ConsentProofDeps = {
+    async insert(input) {
+      const row = consentProofRow(input);
+      await db.query('insert into consent_proofs (consent_id, analytics, marketing, policy_version, chosen_at) values ($1, $2, $3, $4, $5)', [row.consent_id, row.analytics, row.marketing, row.policy_version, row.chosen_at]);
+    },
+    allowedOrigins: ['https://www.dentivo.example'],
+    limiter: new RateLimiter({ limit: 5, windowMs: 60_000 }),
+  };
+  const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from consent_proofs')).rows[0]!.n;
+  try {
+    const preflight = await handleConsentProof(request(null, { method: 'OPTIONS' }), deps, 'a');
+    assertEquals(preflight.status, 204);
+    assertEquals(preflight.headers.get('access-control-allow-origin'), 'https://www.dentivo.example');
+
+    const stored = await handleConsentProof(request(proof()), deps, 'a');
+    assertEquals(stored.status, 201);
+    assertEquals(stored.headers.get('access-control-allow-origin'), 'https://www.dentivo.example');
+    assertEquals((await db.query<{ analytics: boolean; marketing: boolean }>('select analytics, marketing from consent_proofs')).rows, [{ analytics: true, marketing: false }]);
+
+    for (const [body, status] of [
+      [proof({ email: 'dupont@example.fr' }), 422],
+      [proof({ consentId: 'pas-un-uuid' }), 422],
+      ['{"consentId":', 400],
+      [proof({ policyVersion: 'x'.repeat(4000) }), 413],
+    ] as const) {
+      const answer = await handleConsentProof(request(body), deps, 'b');
+      assertEquals(answer.status, status);
+      assert(/^Preuve de consentement/.test((await answer.json()).error), 'message en français attendu');
+    }
+    assertEquals((await handleConsentProof(request(proof(), { headers: { origin: 'https://pirate.example' } }), deps, 'c')).status, 403);
+    assertEquals(await count(), 1);
+  } finally {
+    await db.close();
+  }
+});
