@@ -8,7 +8,7 @@
  * address) serves only, in memory, to rate-limit.
  */
 import { CONSENT_PROOF_PATH, consentProofSchema, type ConsentProofInput } from './consent.ts';
-import { admitRequest, jsonResponse as json, readBody, retryDelayText } from './http.ts';
+import { admitRequest, jsonResponse, readBody, retryDelayText } from './http.ts';
 import type { RateDecision } from './rate-limit.ts';
 
 export { CONSENT_PROOF_PATH };
@@ -43,10 +43,24 @@ export interface ConsentProofDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
+/**
+ * The proof is posted as a keepalive beacon: its answers carry no Cache-Control (a POST answer is never
+ * stored by a cache anyway), because Chromium never reports a keepalive request answered with no-store as
+ * finished, which leaves any tool waiting for a quiet network waiting for ever.
+ */
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  const answer = jsonResponse(status, body, headers);
+  answer.headers.delete('cache-control');
+  return answer;
+}
+
 /** The whole function: one Request in, one Response out. `clientKey` identifies the caller for the rate limit. */
 export async function handleConsentProof(request: Request, deps: ConsentProofDeps, clientKey: string): Promise<Response> {
   const admission = admitRequest(request, { allowedOrigins: deps.allowedOrigins, limiter: deps.limiter, clientKey, messages: CONSENT_MESSAGES });
-  if ('answer' in admission) return admission.answer;
+  if ('answer' in admission) {
+    admission.answer.headers.delete('cache-control');
+    return admission.answer;
+  }
   const { cors } = admission;
 
   const body = await readBody(request, MAX_CONSENT_PROOF_BYTES);

@@ -169,6 +169,8 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     const before = (await rows()).length;
     const response = await post(app, proof());
     expect(response.status).toBe(201);
+    // A keepalive beacon's answer: no-store would keep Chromium from ever reporting it finished.
+    expect(response.headers.get('cache-control')).toBeNull();
     const after = await rows();
     expect(after).toHaveLength(before + 1);
     expect(after.at(-1)).toMatchObject({ consent_id: id, analytics: true, marketing: false, policy_version: CONSENT_POLICY_VERSION });
