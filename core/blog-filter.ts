@@ -28,6 +28,29 @@ export function matchesFilters(post: Searchable, filters: BlogFilters): boolean 
   return true;
 }
 
+/** "Équipe & Organisation" → "equipe-organisation": how a value may be typed in an address. */
+const looseKey = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * The category or tag a URL parameter means among the posts' own values: `?category=gestion` or
+ * `?category=equipe-organisation` find "Gestion" or "Équipe & Organisation". The equality of SPEC.md
+ * then applies to that value; one that names nothing is kept as typed (and matches nothing).
+ */
+export function canonicalFilters(filters: BlogFilters, posts: readonly Searchable[]): BlogFilters {
+  const find = (value: string | undefined, known: Iterable<string>) => {
+    if (!value) return value;
+    const key = looseKey(value);
+    for (const candidate of known) if (candidate === value) return candidate;
+    for (const candidate of known) if (looseKey(candidate) === key) return candidate;
+    return value;
+  };
+  return {
+    ...filters,
+    category: find(filters.category, new Set(posts.map((post) => post.category))),
+    tag: find(filters.tag, new Set(posts.flatMap((post) => post.tags))),
+  };
+}
+
 export function filterPosts<P extends Searchable>(posts: readonly P[], filters: BlogFilters): P[] {
   return posts.filter((post) => matchesFilters(post, filters));
 }

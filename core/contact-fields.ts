@@ -102,6 +102,6 @@ export const RESULT_TEXTS = {
   newMessage: 'Envoyer un nouveau message',
   testerSuccess: 'Votre demande a été envoyée avec succès\u202F!',
   testerFailure: 'Une erreur est survenue. Veuillez réessayer.',
-  testerThanksText: 'Nous revenons vers vous par e-mail pour organiser la suite.',
+  testerThanksText: 'Nous revenons vers vous par e\u2011mail pour organiser la suite.',
   fixErrors: (count: number) => (count > 1 ? `Le formulaire contient ${count} erreurs\u00A0: corrigez les champs signalés.` : 'Le formulaire contient une erreur\u00A0: corrigez le champ signalé.'),
 } as const;

@@ -1,6 +1,7 @@
 /**
  * The related-solutions block (SPEC.md section 2): at most 4 links from the page's cluster, never the
  * page itself, filled from the other clusters (in their declared order) when the cluster is short.
+ * A link the page already offers elsewhere (its "Pour aller plus loin" links) is not offered twice.
  */
 import type { Cluster } from './page.ts';
 
@@ -10,11 +11,12 @@ export function relatedSolutions<L extends { href: string }>(
   clusters: Partial<Record<Cluster, readonly L[]>>,
   current: { path: string; cluster?: Cluster },
   max = RELATED_SOLUTIONS_MAX,
+  alreadyLinked: Iterable<string> = [],
 ): L[] {
   const own = current.cluster ? (clusters[current.cluster] ?? []) : [];
   const others = (Object.keys(clusters) as Cluster[]).filter((name) => name !== current.cluster).flatMap((name) => clusters[name] ?? []);
   const chosen: L[] = [];
-  const seen = new Set([current.path]);
+  const seen = new Set([current.path, ...alreadyLinked]);
   for (const link of [...own, ...others]) {
     if (chosen.length === max) break;
     if (seen.has(link.href)) continue;

@@ -44,17 +44,23 @@ export function renderMarkdown(source: string): RenderedMarkdown {
         return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
       },
       table(this: unknown, token: Tokens.Table): string {
-        // Wide tables scroll inside their own box on a phone instead of widening the page.
+        // Wide tables scroll inside their own box; on a phone each row becomes a card (.table--cards):
+        // its first cell as the row's title, the others labelled with their column's heading.
+        const labels = token.header.map((cell) => escapeAttribute(htmlToText(marked.parseInline(cell.text) as string).trim()));
         const head: string = token.header.map((cell) => `<th scope="col">${marked.parseInline(cell.text)}</th>`).join('');
-        const rows = token.rows.map((row) => `<tr>${row.map((cell) => `<td>${marked.parseInline(cell.text)}</td>`).join('')}</tr>`).join('');
+        const rows = token.rows
+          .map((row) => `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">${marked.parseInline(cell.text)}</th>` : `<td data-label="${labels[i] ?? ''}">${marked.parseInline(cell.text)}</td>`)).join('')}</tr>`)
+          .join('');
         tables += 1;
-        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Tableau ${tables}"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;
+        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Tableau ${tables}"><table class="table--cards"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;
       },
     },
   });
   const html = marked.parse(source, { async: false });
   return { html, toc, text: htmlToText(html) };
 }
+
+const escapeAttribute = (text: string) => text.replace(/\s+/g, ' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function renderInline(source: string): string {
   return new Marked().parseInline(source, { async: false });

@@ -31,7 +31,8 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     authors: authorsBySlug,
     categories: categories.map((name) => ({ name, key: categoryKey(name) })),
     categoryKey,
-    relatedSolutionsFor: (page: LoadedPage) => relatedSolutions(shared.solutions.clusters, page),
+    relatedSolutionsFor: (page: LoadedPage) =>
+      relatedSolutions(shared.solutions.clusters, page, undefined, page.sections.flatMap((section) => (section.type === 'links' ? section.links.map((link) => link.href) : []))),
     relatedPostsFor: (post: Post) => relatedArticles(post, content.posts),
     latestPosts: (count: number) => content.posts.slice(0, count),
     postsByAuthor: (slug: string) => content.posts.filter((post) => post.authorSlug === slug),

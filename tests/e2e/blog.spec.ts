@@ -53,6 +53,13 @@ test.describe('Liste du blog', () => {
     await expect(page.locator('[data-post-slug]:visible')).toHaveCount(await page.locator('[data-post-slug]').count());
   });
 
+  test('une adresse tapée sans majuscules ni accents trouve la catégorie et le mot-clé', async ({ page }) => {
+    await page.goto('/blog?category=reglementation&tag=implantologie');
+    await expect.poll(() => visibleSlugs(page)).toEqual(['tracabilite-implants-dentaire']);
+    await expect(page.getByRole('button', { name: /Catégorie\s*: Réglementation/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Mot-clé\s*: Implantologie/ })).toBeVisible();
+  });
+
   test('un lien de catégorie d’une carte filtre la liste', async ({ page }) => {
     await page.goto('/blog');
     await page.locator('[data-post-slug] .badge', { hasText: 'Soins' }).first().click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterPosts, hasActiveFilters, resultCount } from '../../core/blog-filter.ts';
+import { canonicalFilters, filterPosts, hasActiveFilters, resultCount } from '../../core/blog-filter.ts';
 import { relatedArticles, relatedScore } from '../../core/related-articles.ts';
 import { breadcrumbTitle, newestFirst, categoryKey } from '../../core/blog.ts';
 
@@ -31,6 +31,16 @@ describe('Blog filtering (SPEC.md section 5)', () => {
     expect(filterPosts(posts, { category: 'Communication' }).map((p) => p.slug)).toEqual(['a']);
     expect(filterPosts(posts, { category: 'Comm' })).toEqual([]);
     expect(filterPosts(posts, { tag: 'Devis' }).map((p) => p.slug)).toEqual(['a', 'c']);
+  });
+
+  it('reads an address typed loosely in the posts’ own spelling, then applies equality', () => {
+    expect(canonicalFilters({ category: 'communication' }, posts).category).toBe('Communication');
+    expect(canonicalFilters({ category: 'equipe-organisation' }, posts).category).toBe('Équipe & Organisation');
+    expect(canonicalFilters({ tag: 'implantologie', search: 'x' }, posts)).toEqual({ tag: 'Implantologie', search: 'x', category: undefined });
+    expect(filterPosts(posts, canonicalFilters({ category: 'réglementation' }, posts)).map((p) => p.slug)).toEqual(['c']);
+    // A value that names nothing stays as typed and finds nothing.
+    expect(canonicalFilters({ category: 'Comm' }, posts).category).toBe('Comm');
+    expect(filterPosts(posts, canonicalFilters({ category: 'Comm' }, posts))).toEqual([]);
   });
 
   it('combines active filters with AND', () => {

@@ -25,6 +25,10 @@ describe('Related solutions (SPEC.md section 2)', () => {
     expect(relatedSolutions(clusters, { path: '/f', cluster: 'conformite' }).map((l) => l.href)).toEqual(['/a', '/b', '/c', '/d']);
   });
 
+  it('does not repeat a link the page already offers, and fills its place', () => {
+    expect(relatedSolutions(clusters, { path: '/c', cluster: 'gestion' }, 4, ['/d']).map((l) => l.href)).toEqual(['/e', '/a', '/b', '/f']);
+  });
+
   it('works for a page without a cluster', () => {
     expect(relatedSolutions(clusters, { path: '/x' })).toHaveLength(4);
   });
@@ -38,10 +42,18 @@ describe('French typography', () => {
   it('uses the typographic apostrophe, also on Markdown’s escaped one', () => {
     expect(frenchTypography("l'agenda")).toBe('l’agenda');
     expect(frenchTypographyHtml('<p>l&#39;agenda</p>')).toBe('<p>l’agenda</p>');
+    expect(frenchTypographyHtml('<p>Dans Dentivo, l&#39;<a href="/agenda">agenda</a></p>')).toBe('<p>Dans Dentivo, l’<a href="/agenda">agenda</a></p>');
   });
 
   it('keeps a phone number on one line', () => {
     expect(frenchTypography('Appelez le +33 4 00 00 00 00 ou le 04 00 00 00 00.')).toBe('Appelez le +33\u00A04\u00A000\u00A000\u00A000\u00A000 ou le 04\u00A000\u00A000\u00A000\u00A000.');
+  });
+
+  it('never breaks "e-mail", an inverted subject, or "<" from its figure', () => {
+    expect(frenchTypography('Envoi par e-mail. Rentre-t-il ? Peut-on ? Transforment-ils ?')).toBe('Envoi par e\u2011mail. Rentre\u2011t\u2011il\u202F? Peut\u2011on\u202F? Transforment\u2011ils\u202F?');
+    expect(frenchTypographyHtml('<p>&lt; 10 min, ≥ 5 %</p>')).toBe('<p>&lt;\u00A010\u00A0min, ≥\u00A05\u00A0%</p>');
+    // Hyphenated words that are not inversions stay as they are.
+    expect(frenchTypography('Saint-Étienne, non-conformité, Avignon-onze')).toBe('Saint-Étienne, non-conformité, Avignon-onze');
   });
 
   it('leaves markup, attributes and scripts alone', () => {

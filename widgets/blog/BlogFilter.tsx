@@ -5,7 +5,7 @@
  * cards that do not match.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { filterPosts, hasActiveFilters, resultCount, type BlogFilters } from '../../core/blog-filter.ts';
+import { canonicalFilters, filterPosts, hasActiveFilters, resultCount, type BlogFilters } from '../../core/blog-filter.ts';
 import { loadSearchIndex, readFilters, writeFilters, showOnly, type IndexedPost } from './blog-list.ts';
 import { texts } from './texts.ts';
 
@@ -46,7 +46,9 @@ export default function BlogFilter({ indexUrl }: BlogFilterProps) {
     });
   }, [active, index, indexUrl]);
 
-  const matches = active && index ? filterPosts(index, filters) : null;
+  // What the address says, in the posts' own spelling once the index is here (?category=gestion → Gestion).
+  const shown = index ? canonicalFilters(filters, index) : filters;
+  const matches = active && index ? filterPosts(index, shown) : null;
   useEffect(() => showOnly(matches ? new Set(matches.map((post) => post.slug)) : null), [matches]);
 
   const clearAll = () => {
@@ -81,13 +83,13 @@ export default function BlogFilter({ indexUrl }: BlogFilterProps) {
         <div className="blog-filter__active">
           <ul className="cluster cluster--sm" role="list" aria-label={texts.activeFilters}>
             {filters.category ? (
-              <li><button type="button" className="filter-badge" onClick={() => update({ ...filters, category: undefined })}>{texts.category}{'\u00A0'}: {filters.category} <span aria-hidden="true">×</span><span className="visually-hidden"> ({texts.remove})</span></button></li>
+              <li><button type="button" className="filter-badge" onClick={() => update({ ...filters, category: undefined })}>{texts.category}{'\u00A0'}: {shown.category} <span aria-hidden="true">×</span><span className="visually-hidden"> ({texts.remove})</span></button></li>
             ) : null}
             {filters.tag ? (
-              <li><button type="button" className="filter-badge" onClick={() => update({ ...filters, tag: undefined })}>{texts.tag}{'\u00A0'}: {filters.tag} <span aria-hidden="true">×</span><span className="visually-hidden"> ({texts.remove})</span></button></li>
+              <li><button type="button" className="filter-badge" onClick={() => update({ ...filters, tag: undefined })}>{texts.tag}{'\u00A0'}: {shown.tag} <span aria-hidden="true">×</span><span className="visually-hidden"> ({texts.remove})</span></button></li>
             ) : null}
           </ul>
-          <button type="button" className="button button--ghost" onClick={clearAll}>{texts.clearAll}</button>
+          <button type="button" className="button button--ghost blog-filter__clear-all" onClick={clearAll}>{texts.clearAll}</button>
         </div>
       ) : null}
       <p className="blog-filter__count" role="status">

@@ -17,7 +17,7 @@ export const texts = {
     label: 'Formulaire de contact',
     fullName: 'Nom et prénom',
     company: 'Cabinet ou structure',
-    email: 'Adresse e-mail',
+    email: 'Adresse e\u2011mail',
     phone: 'Téléphone',
     subject: 'Sujet de votre demande',
     subjectPlaceholder: 'Choisissez un sujet',
@@ -29,7 +29,7 @@ export const texts = {
   tester: {
     label: 'Demande pour devenir testeur',
     fullName: 'Nom et prénom',
-    email: 'Adresse e-mail',
+    email: 'Adresse e\u2011mail',
     city: 'Ville du cabinet',
     profession: 'Profession',
     professionPlaceholder: 'Choisissez votre profession',
