@@ -1,6 +1,7 @@
 // Eleventy turns content/ into the pages of _site/ (see ARCHITECTURE.md). This file is a table of
 // contents: data, filters, shortcodes and transforms each come from their own module.
 // Run through `tsx` (package.json) so that it can import the TypeScript of core/, site/ and widgets/.
+import './site/lib/production.ts';
 import { loadContent } from './site/lib/content.ts';
 import { readAssets } from './site/lib/assets.ts';
 import { filters } from './site/lib/filters.ts';
