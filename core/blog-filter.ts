@@ -1,4 +1,5 @@
 /** Blog list filtering (SPEC.md section 5, "Blog filtering"): search, category and tag, combined with AND. */
+import { slugKey } from './slug.ts';
 export interface BlogFilters {
   search?: string;
   category?: string;
@@ -28,9 +29,6 @@ export function matchesFilters(post: Searchable, filters: BlogFilters): boolean 
   return true;
 }
 
-/** "Équipe & Organisation" → "equipe-organisation": how a value may be typed in an address. */
-const looseKey = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
 /**
  * The category or tag a URL parameter means among the posts' own values: `?category=gestion` or
  * `?category=equipe-organisation` find "Gestion" or "Équipe & Organisation". The equality of SPEC.md
@@ -39,9 +37,9 @@ const looseKey = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f
 export function canonicalFilters(filters: BlogFilters, posts: readonly Searchable[]): BlogFilters {
   const find = (value: string | undefined, known: Iterable<string>) => {
     if (!value) return value;
-    const key = looseKey(value);
+    const key = slugKey(value);
     for (const candidate of known) if (candidate === value) return candidate;
-    for (const candidate of known) if (looseKey(candidate) === key) return candidate;
+    for (const candidate of known) if (slugKey(candidate) === key) return candidate;
     return value;
   };
   return {

@@ -1,6 +1,7 @@
 /** Blog posts and authors (SPEC.md section 3): the schemas editors' files must satisfy. */
 import { z } from 'zod';
 import { href } from './sections.ts';
+import { slugKey } from './slug.ts';
 
 export const categories = ['Gestion', 'Soins', 'Communication', 'Équipe & Organisation', 'Réglementation'] as const;
 export const category = z.enum(categories);
@@ -8,7 +9,7 @@ export type Category = z.infer<typeof category>;
 
 /** URL- and file-safe key of a category, for image names ("Équipe & Organisation" → "equipe-organisation"). */
 export function categoryKey(name: Category): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return slugKey(name);
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'une date au format AAAA-MM-JJ').refine((value) => !Number.isNaN(Date.parse(value)), 'une date qui existe');

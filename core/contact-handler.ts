@@ -10,7 +10,7 @@
  */
 import { honeypotFilled, parseSubmission, submissionRow, type Submission, type SubmissionRow } from './contact.ts';
 import type { RateDecision } from './rate-limit.ts';
-import { admitRequest, jsonResponse as json, readBody, retryDelayText } from './http.ts';
+import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from './http.ts';
 
 export interface SubmissionStore {
   /** Inserts one row; `duplicate` when the idempotency key was already stored (nothing inserted). */
@@ -90,18 +90,10 @@ export async function handleContactRequest(request: Request, deps: ContactHandle
   const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   if (idempotencyKey !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey)) return json(400, { ok: false, error: HANDLER_MESSAGES.idempotencyKey }, cors);
 
-  const body = await readBody(request, deps.maxBodyBytes ?? MAX_JSON_BODY_BYTES);
-  // The rest of an oversize body is not read: the connection is closed rather than reused.
-  if (!body.ok) return body.reason === 'tooLarge' ? json(413, { ok: false, error: HANDLER_MESSAGES.tooLarge }, { ...cors, connection: 'close' }) : json(400, { ok: false, error: HANDLER_MESSAGES.encoding }, cors);
+  const body = await readJson(request, deps.maxBodyBytes ?? MAX_JSON_BODY_BYTES);
+  if (!body.ok) return unreadableBody(body.reason, HANDLER_MESSAGES, cors);
 
-  let data: unknown;
-  try {
-    data = JSON.parse(body.text);
-  } catch {
-    return json(400, { ok: false, error: HANDLER_MESSAGES.json }, cors);
-  }
-
-  const outcome = await acceptSubmission(data, deps, idempotencyKey);
+  const outcome = await acceptSubmission(body.data, deps, idempotencyKey);
   switch (outcome.kind) {
     case 'invalid':
       return json(400, { ok: false, error: HANDLER_MESSAGES.invalid, fields: outcome.fields }, cors);

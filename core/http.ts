@@ -1,8 +1,8 @@
 /**
  * The Web-standard pieces both backend functions share (send-contact-email and consent-proof), so the
  * embedded server (Hono on Node) and the Supabase edge functions (Deno) answer alike: CORS for the
- * configured origins, JSON answers that are never cached, a body read with a hard size limit, and the
- * French wording of a retry delay.
+ * configured origins, the front door (origin, preflight, method, rate limit), a JSON body read with a
+ * hard size limit, JSON answers, and the French wording of a retry delay.
  */
 
 import type { RateDecision } from './rate-limit.ts';
@@ -39,15 +39,18 @@ export function originAllowed(origin: string, request: Request, allowed: readonl
   }
 }
 
-/** A JSON answer, never cached. */
+/**
+ * A JSON answer. No Cache-Control: the functions answer POST only, which no cache stores, and Chromium
+ * never reports a keepalive request (the consent proof is one) answered with no-store as finished.
+ */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }
 
-export type BodyRead = { ok: true; text: string } | { ok: false; reason: 'tooLarge' | 'encoding' };
+type BodyRead = { ok: true; text: string } | { ok: false; reason: 'tooLarge' | 'encoding' };
 
 /** Reads at most `max` bytes; stops reading (and says so) past it, whatever Content-Length claimed. */
-export async function readBody(request: Request, max: number): Promise<BodyRead> {
+async function readBody(request: Request, max: number): Promise<BodyRead> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > max) return { ok: false, reason: 'tooLarge' };
   if (!request.body) return { ok: true, text: '' };
@@ -77,6 +80,29 @@ export async function readBody(request: Request, max: number): Promise<BodyRead>
   }
 }
 
+export type JsonRead = { ok: true; data: unknown } | { ok: false; reason: 'tooLarge' | 'encoding' | 'json' };
+
+/** The body as JSON, read with the size limit of `readBody`. */
+export async function readJson(request: Request, max: number): Promise<JsonRead> {
+  const body = await readBody(request, max);
+  if (!body.ok) return body;
+  try {
+    return { ok: true, data: JSON.parse(body.text) };
+  } catch {
+    return { ok: false, reason: 'json' };
+  }
+}
+
+/** The answer to a body that `readJson` refused: 413 (the rest is not read, so the connection closes) or 400. */
+export function unreadableBody(reason: Exclude<JsonRead, { ok: true }>['reason'], messages: Record<typeof reason, string>, cors: Record<string, string>): Response {
+  if (reason === 'tooLarge') return jsonResponse(413, { ok: false, error: messages.tooLarge }, { ...cors, connection: 'close' });
+  return jsonResponse(400, { ok: false, error: messages[reason] }, cors);
+}
+
+/** The caller behind Supabase's gateway, for the rate limit: the first X-Forwarded-For address. */
+export function forwardedClient(request: Request): string {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'inconnu';
+}
 
 export interface Admission {
   allowedOrigins: readonly string[];

@@ -10,6 +10,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { categories, postFrontMatter, type Category } from '../../core/blog.ts';
+import { slugKey } from '../../core/slug.ts';
 
 export const FIRST_ID = 10_000;
 
@@ -142,13 +143,6 @@ const links = [
   '[toutes les fonctionnalités](/fonctionnalites)',
 ];
 
-const slugify = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 const yaml = (text: string) => JSON.stringify(text);
 
@@ -166,7 +160,7 @@ export function articleSource(index: number, authors: readonly string[]): { slug
   const subject = rng.pick(subjects[category]);
   const angle = rng.pick(angles);
   const title = `${subject[0]!.toUpperCase()}${subject.slice(1)} : ${angle}`;
-  const words = slugify(`${subject} ${angle}`).split('-');
+  const words = slugKey(`${subject} ${angle}`).split('-');
   while (words.join('-').length > 60) words.pop();
   const slug = `${words.join('-')}-${id}`;
   const day = new Date(Date.UTC(2019, 0, 1) + (index % 1800) * 86_400_000).toISOString().slice(0, 10);

@@ -4,8 +4,8 @@
  * configured embed origins may call it too (the consent widget embedded on another site).
  */
 import { Hono } from 'hono';
-import { CONSENT_PROOF_PATH, CONSENT_RATE_LIMIT, consentProofRow, handleConsentProof } from '../../core/consent-handler.ts';
-import type { ConsentProofInput } from '../../core/consent.ts';
+import { CONSENT_RATE_LIMIT, consentProofInsert, handleConsentProof } from '../../core/consent-handler.ts';
+import { CONSENT_PROOF_PATH, type ConsentProofInput } from '../../core/consent.ts';
 import type { RateLimitOptions } from '../../core/rate-limit.ts';
 import type { Store } from '../store.ts';
 import { clientAddress, createRateLimiter } from '../rate-limit.ts';
@@ -24,14 +24,8 @@ export function consentRoutes(store: Store, { allowedOrigins = [], limit = CONSE
     allowedOrigins,
     limiter,
     async insert(proof: ConsentProofInput) {
-      const row = consentProofRow(proof);
-      await store.db.query('insert into consent_proofs (consent_id, analytics, marketing, policy_version, chosen_at) values ($1, $2, $3, $4, $5)', [
-        row.consent_id,
-        row.analytics,
-        row.marketing,
-        row.policy_version,
-        row.chosen_at,
-      ]);
+      const { text, values } = consentProofInsert(proof);
+      await store.db.query(text, values);
     },
     log: (message: string, error?: unknown) => console.error(message, error ?? ''),
   };

@@ -4,6 +4,7 @@
  */
 import type { PublicConfig } from '../../core/config.ts';
 import { frenchTypography } from '../../core/typography.ts';
+import { escapeAttribute } from './html.ts';
 
 export type RenderIsland = (name: string, props: Record<string, unknown>, config: PublicConfig) => string;
 
@@ -14,8 +15,6 @@ function typeset(value: unknown): unknown {
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeset(v)]));
   return value;
 }
-
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function islandShortcode(render: RenderIsland, config: PublicConfig) {
   return function island(name: string, rawProps: Record<string, unknown> = {}, hydrate: 'load' | 'idle' | 'visible' | 'interaction' = 'visible'): string {

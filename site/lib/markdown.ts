@@ -3,6 +3,8 @@
  * links to them). Content is the editors' own, trusted at build time.
  */
 import { Marked, type Tokens } from 'marked';
+import { slugKey } from '../../core/slug.ts';
+import { escapeAttribute } from './html.ts';
 
 export interface TocItem {
   id: string;
@@ -10,15 +12,7 @@ export interface TocItem {
 }
 
 export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/<[^>]+>/g, '')
-    .replace(/&[a-z]+;/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
+  return slugKey(text.replace(/<[^>]+>/g, '').replace(/&[a-z]+;/gi, '')).slice(0, 80);
 }
 
 export interface RenderedMarkdown {
@@ -46,7 +40,7 @@ export function renderMarkdown(source: string): RenderedMarkdown {
       table(this: unknown, token: Tokens.Table): string {
         // Wide tables scroll inside their own box; on a phone each row becomes a card (.table--cards):
         // its first cell as the row's title, the others labelled with their column's heading.
-        const labels = token.header.map((cell) => escapeAttribute(htmlToText(marked.parseInline(cell.text) as string).trim()));
+        const labels = token.header.map((cell) => escapeAttribute(htmlToText(marked.parseInline(cell.text) as string).replace(/\s+/g, ' ').trim()));
         const head: string = token.header.map((cell) => `<th scope="col">${marked.parseInline(cell.text)}</th>`).join('');
         const rows = token.rows
           .map((row) => `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">${marked.parseInline(cell.text)}</th>` : `<td data-label="${labels[i] ?? ''}">${marked.parseInline(cell.text)}</td>`)).join('')}</tr>`)
@@ -59,8 +53,6 @@ export function renderMarkdown(source: string): RenderedMarkdown {
   const html = marked.parse(source, { async: false });
   return { html, toc, text: htmlToText(html) };
 }
-
-const escapeAttribute = (text: string) => text.replace(/\s+/g, ' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function renderInline(source: string): string {
   return new Marked().parseInline(source, { async: false });

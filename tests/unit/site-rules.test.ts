@@ -26,7 +26,8 @@ describe('Related solutions (SPEC.md section 2)', () => {
   });
 
   it('does not repeat a link the page already offers, and fills its place', () => {
-    expect(relatedSolutions(clusters, { path: '/c', cluster: 'gestion' }, 4, ['/d']).map((l) => l.href)).toEqual(['/e', '/a', '/b', '/f']);
+    const sections = [{ type: 'links' as const, title: 'Pour aller plus loin', links: [{ href: '/d', title: 'D' }] }];
+    expect(relatedSolutions(clusters, { path: '/c', cluster: 'gestion', sections }).map((l) => l.href)).toEqual(['/e', '/a', '/b', '/f']);
   });
 
   it('works for a page without a cluster', () => {

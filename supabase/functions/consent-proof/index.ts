@@ -11,6 +11,7 @@ import { createClient } from '@supabase/supabase-js';
 import site from '../../../content/site.json' with { type: 'json' };
 import { CONSENT_RATE_LIMIT, consentProofRow, handleConsentProof } from '../../../core/consent-handler.ts';
 import type { ConsentProofInput } from '../../../core/consent.ts';
+import { forwardedClient } from '../../../core/http.ts';
 import { RateLimiter } from '../../../core/rate-limit.ts';
 
 const env = (name: string) => Deno.env.get(name) ?? '';
@@ -28,7 +29,6 @@ const deps = {
   limiter: new RateLimiter(CONSENT_RATE_LIMIT),
 };
 
-export const handler = (request: Request) =>
-  handleConsentProof(request, deps, request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'inconnu');
+export const handler = (request: Request) => handleConsentProof(request, deps, forwardedClient(request));
 
 if (import.meta.main) Deno.serve(handler);

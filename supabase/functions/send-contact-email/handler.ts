@@ -6,6 +6,7 @@
  * (Supabase) and is tested there (supabase/functions/tests/).
  */
 import { handleContactRequest, type SubmissionStore } from '../../../core/contact-handler.ts';
+import { forwardedClient } from '../../../core/http.ts';
 import type { RateLimiter } from '../../../core/rate-limit.ts';
 import { deliverRequestMails, mailRetryDelay, type MailIdentity, type MailProgress, type OutgoingMail, type StoredRequest } from '../../../core/contact-mail.ts';
 
@@ -64,7 +65,7 @@ export function createContactFunction(deps: ContactFunctionDeps): (request: Requ
       for (const id of ids) await deliver(id);
       return Response.json({ ok: true, retried: ids.length });
     }
-    const clientKey = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'inconnu';
+    const clientKey = forwardedClient(request);
     return handleContactRequest(
       request,
       {

@@ -3,7 +3,7 @@
  * (core/consent-handler.ts) with public.consent_proofs in PGlite (the project's migrations).
  */
 import { assert, assertEquals } from './assert.ts';
-import { consentProofRow, handleConsentProof, type ConsentProofDeps } from '../../../core/consent-handler.ts';
+import { consentProofInsert, handleConsentProof, type ConsentProofDeps } from '../../../core/consent-handler.ts';
 import { RateLimiter } from '../../../core/rate-limit.ts';
 import { database } from './database.ts';
 
@@ -20,8 +20,8 @@ Deno.test('stores a proof from the site, refuses anything personal or foreign, s
   const db = await database();
   const deps: ConsentProofDeps = {
     async insert(input) {
-      const row = consentProofRow(input);
-      await db.query('insert into consent_proofs (consent_id, analytics, marketing, policy_version, chosen_at) values ($1, $2, $3, $4, $5)', [row.consent_id, row.analytics, row.marketing, row.policy_version, row.chosen_at]);
+      const { text, values } = consentProofInsert(input);
+      await db.query(text, values);
     },
     allowedOrigins: ['https://www.dentivo.example'],
     limiter: new RateLimiter({ limit: 5, windowMs: 60_000 }),
