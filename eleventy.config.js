@@ -8,7 +8,7 @@ import { filters } from './site/lib/filters.ts';
 import { siteData } from './site/lib/site-data.ts';
 import { islandShortcode } from './site/lib/islands.ts';
 import { renderIsland, ssrWidgetNames } from './widgets/ssr.tsx';
-import { frenchTypographyHtml } from './core/typography.ts';
+import { frenchTypographyHtml } from './core/site/typography.ts';
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
 export default function (eleventyConfig) {

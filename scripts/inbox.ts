@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { latestRequests, countRequests, type InboxEntry } from '../server/contact-requests.ts';
 import { readInboxToken } from '../server/inbox-token.ts';
-import { subjectLabel, professionLabel } from '../core/contact-mail.ts';
+import { subjectLabel, professionLabel } from '../backend/contact/mail.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);

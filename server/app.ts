@@ -1,10 +1,10 @@
 /** The embedded server: the built site plus the backend contracts of ARCHITECTURE.md. */
 import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
-import type { SiteConfig } from '../core/config.ts';
+import type { SiteConfig } from '../core/site/config.ts';
 import type { Store } from './store.ts';
 import { createStaticFiles } from './static.ts';
-import { htmlCacheControl } from '../core/bots.ts';
+import { htmlCacheControl } from '../core/analytics/bots.ts';
 import { securityHeaders, origins, trackerSources } from './headers.ts';
 import { devReload } from './dev-reload.ts';
 import { consentRoutes } from './routes/consent.ts';

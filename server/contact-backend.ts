@@ -3,8 +3,8 @@
  * assembled once from the configuration (server/main.ts passes the environment's choices).
  */
 import type { PGlite } from '@electric-sql/pglite';
-import type { SiteConfig } from '../core/config.ts';
-import type { ContactHandlerDeps } from '../core/contact-handler.ts';
+import type { SiteConfig } from '../core/site/config.ts';
+import type { ContactHandlerDeps } from '../backend/contact/handler.ts';
 import { contactRequestStore } from './contact-requests.ts';
 import type { ContactMailer } from './mailer.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';

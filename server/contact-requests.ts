@@ -3,9 +3,9 @@
  * and the read-only list the team looks at (npm run inbox).
  */
 import type { PGlite } from '@electric-sql/pglite';
-import type { SubmissionRow } from '../core/contact.ts';
-import type { SubmissionStore } from '../core/contact-handler.ts';
-import type { StoredRequest } from '../core/contact-mail.ts';
+import type { SubmissionRow } from '../core/contact/schema.ts';
+import type { SubmissionStore } from '../backend/contact/handler.ts';
+import type { StoredRequest } from '../backend/contact/mail.ts';
 
 /** `mailEnabled`: with no SMTP configured, rows are stored as 'skipped' rather than waiting for a mail. */
 export function contactRequestStore(db: PGlite, { mailEnabled }: { mailEnabled: boolean }): SubmissionStore {

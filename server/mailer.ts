@@ -8,8 +8,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { createTransport } from 'nodemailer';
 import { z } from 'zod';
-import { ConfigError, type SiteConfig } from '../core/config.ts';
-import { deliverRequestMails, mailRetryDelay, type MailIdentity, type MailProgress, type OutgoingMail, type StoredRequest } from '../core/contact-mail.ts';
+import { ConfigError, type SiteConfig } from '../core/site/config.ts';
+import { deliverRequestMails, mailRetryDelay, type MailIdentity, type MailProgress, type OutgoingMail, type StoredRequest } from '../backend/contact/mail.ts';
 import { REQUEST_COLUMNS } from './contact-requests.ts';
 
 export interface MailSettings extends MailIdentity {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { loadConfig } from '../core/config.ts';
+import { loadConfig } from '../core/site/config.ts';
 import { createApp } from './app.ts';
 import { openStore } from './store.ts';
 import { ContactMailer, mailSettingsFromEnv, smtpTransport } from './mailer.ts';

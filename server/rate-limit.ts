@@ -6,13 +6,13 @@
  *
  * The client is the socket's address, or the first X-Forwarded-For address when TRUST_PROXY=1 (only
  * behind a reverse proxy that sets it: otherwise anyone could pick their own key). Refused requests
- * get a 429 with Retry-After and a French message. The algorithm (a token bucket) is core/rate-limit.ts.
+ * get a 429 with Retry-After and a French message. The algorithm (a token bucket) is backend/rate-limit.ts.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { RateLimiter, parseRateLimit, type RateLimitOptions } from '../core/rate-limit.ts';
-import { HANDLER_MESSAGES } from '../core/contact-handler.ts';
-import { ConfigError } from '../core/config.ts';
+import { RateLimiter, parseRateLimit, type RateLimitOptions } from '../backend/rate-limit.ts';
+import { HANDLER_MESSAGES } from '../backend/contact/handler.ts';
+import { ConfigError } from '../core/site/config.ts';
 
 export { RateLimiter };
 

@@ -4,8 +4,8 @@
  * always open on wide screens, and the screenshot viewer (<dialog>) closed by a backdrop click.
  * Everything here works in plain HTML first; this only adds behaviour.
  */
-import { SCROLL_THRESHOLD, MOBILE_BREAKPOINT } from '../core/ui.ts';
-import { assistantEvent } from '../core/events.ts';
+import { SCROLL_THRESHOLD, MOBILE_BREAKPOINT } from '../core/site/ui.ts';
+import { assistantEvent } from '../core/assistant/events.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 

@@ -7,7 +7,7 @@
 import { createElement, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import css from 'virtual:embed-css';
-import type { PublicConfig } from '../core/config.ts';
+import type { PublicConfig } from '../core/site/config.ts';
 import { setConfig } from './runtime/config.ts';
 import { ErrorBoundary } from './runtime/ErrorBoundary.tsx';
 import Toaster from './runtime/Toaster.tsx';

@@ -1,7 +1,7 @@
 /** Build-time render of an island (called by the Eleventy shortcode through eleventy.config.js). */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PublicConfig } from '../core/config.ts';
+import type { PublicConfig } from '../core/site/config.ts';
 import { setConfig } from './runtime/config.ts';
 import AuditChecklist from './blog/AuditChecklist.tsx';
 import Toaster from './runtime/Toaster.tsx';

@@ -1,6 +1,6 @@
 /**
  * Generated blog articles for the build-scaling bench: N valid Markdown files (front matter of
- * core/blog.ts `postFrontMatter`) of about 700 words of plausible French, spread over the five
+ * core/blog/post.ts `postFrontMatter`) of about 700 words of plausible French, spread over the five
  * categories and the existing authors, with ids from 10000 and unique slugs. Deterministic (seeded),
  * written to a directory given by the caller (a temporary one: they are never committed).
  *
@@ -9,8 +9,8 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { categories, postFrontMatter, type Category } from '../../core/blog.ts';
-import { slugKey } from '../../core/slug.ts';
+import { categories, postFrontMatter, type Category } from '../../core/blog/post.ts';
+import { slugKey } from '../../core/site/slug.ts';
 
 export const FIRST_ID = 10_000;
 

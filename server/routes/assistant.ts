@@ -9,9 +9,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import type { SiteConfig } from '../../core/config.ts';
-import { webhookPayload, type WebhookReply } from '../../core/assistant-contract.ts';
-import { composeReply, createSearcher, isAssistantIndex, type Searcher } from '../../core/assistant-search.ts';
+import type { SiteConfig } from '../../core/site/config.ts';
+import { webhookPayload, type WebhookReply } from '../../core/assistant/contract.ts';
+import { composeReply, createSearcher, isAssistantIndex, type Searcher } from '../../core/assistant/search.ts';
 import { createRateLimiter, rateLimit } from '../rate-limit.ts';
 
 export const ASSISTANT_WEBHOOK_PATH = '/assistant/webhook';

@@ -1,12 +1,12 @@
 /**
  * POST /functions/v1/consent-proof: the proof of each cookie choice, answered by the same handler as
- * the Supabase edge function (core/consent-handler.ts) and stored in consent_proofs. Browsers of the
+ * the Supabase edge function (backend/consent/handler.ts) and stored in consent_proofs. Browsers of the
  * configured embed origins may call it too (the consent widget embedded on another site).
  */
 import { Hono } from 'hono';
-import { CONSENT_RATE_LIMIT, consentProofInsert, handleConsentProof } from '../../core/consent-handler.ts';
-import { CONSENT_PROOF_PATH, type ConsentProofInput } from '../../core/consent.ts';
-import type { RateLimitOptions } from '../../core/rate-limit.ts';
+import { CONSENT_RATE_LIMIT, consentProofInsert, handleConsentProof } from '../../backend/consent/handler.ts';
+import { CONSENT_PROOF_PATH, type ConsentProofInput } from '../../core/consent/proof.ts';
+import type { RateLimitOptions } from '../../backend/rate-limit.ts';
 import type { Store } from '../store.ts';
 import { clientAddress, createRateLimiter } from '../rate-limit.ts';
 

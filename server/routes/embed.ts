@@ -7,7 +7,7 @@ import { cors } from 'hono/cors';
 import type { MiddlewareHandler } from 'hono';
 
 /** What an embedding page fetches or calls on this server. */
-// send-contact-email answers its own CORS (core/contact-handler.ts, the same code as the edge function),
+// send-contact-email answers its own CORS (backend/contact/handler.ts, the same code as the edge function),
 // for SITE_URL, CORS_ORIGINS and these embedding origins.
 const shared = /^\/(assistant\/|storage\/|functions\/(?!v1\/send-contact-email$)|embed\/|embed\.js$|embed-config\.json$)/;
 

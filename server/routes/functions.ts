@@ -1,12 +1,12 @@
 /**
  * POST /functions/v1/send-contact-email: the same contract as the Supabase edge function, answered
- * by the same handler (core/contact-handler.ts). In front of it, what Supabase's gateway does in
+ * by the same handler (backend/contact/handler.ts). In front of it, what Supabase's gateway does in
  * production: the API key that supabase-js sends (apikey header, or Authorization: Bearer) must be
  * the configured anon key.
  */
 import { Hono } from 'hono';
-import { handleContactRequest } from '../../core/contact-handler.ts';
-import { corsHeaders } from '../../core/http.ts';
+import { handleContactRequest } from '../../backend/contact/handler.ts';
+import { corsHeaders } from '../../backend/http.ts';
 import type { ContactBackend } from '../contact-backend.ts';
 import { clientAddress } from '../rate-limit.ts';
 

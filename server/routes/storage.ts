@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { UPLOADS_BUCKET, UPLOAD_MAX_BYTES, UPLOAD_TYPES, baseType, isAllowedUploadType, isSafeObjectPath } from '../../core/assistant-uploads.ts';
+import { UPLOADS_BUCKET, UPLOAD_MAX_BYTES, UPLOAD_TYPES, baseType, isAllowedUploadType, isSafeObjectPath } from '../../core/assistant/uploads.ts';
 import { createRateLimiter, rateLimit } from '../rate-limit.ts';
 
 const BUCKETS = new Set([UPLOADS_BUCKET]);

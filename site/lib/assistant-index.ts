@@ -3,9 +3,9 @@
  * page section, per article section), written to _site/assistant-index.json by the build and read by the
  * server at start. Only what a visitor can read on the site goes in (the hidden price block stays out).
  */
-import type { AssistantDoc, AssistantIndex, AssistantLine } from '../../core/assistant-search.ts';
-import type { FeatureCard, Section } from '../../core/sections.ts';
-import type { FaqItem, GlossaryTerm } from '../../core/shared-content.ts';
+import type { AssistantDoc, AssistantIndex, AssistantLine } from '../../core/assistant/search.ts';
+import type { FeatureCard, Section } from '../../core/pages/sections.ts';
+import type { FaqItem, GlossaryTerm } from '../../core/pages/shared-content.ts';
 import type { LoadedPage, Post } from './content.ts';
 import { htmlToText, renderMarkdown } from './markdown.ts';
 

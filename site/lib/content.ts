@@ -6,10 +6,10 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { page as pageSchema, type Page } from '../../core/page.ts';
-import { sharedContent, type SharedContent } from '../../core/shared-content.ts';
-import { author as authorSchema, postFrontMatter, newestFirst, categoryKey, type Author, type PostFrontMatter, categories } from '../../core/blog.ts';
-import { loadConfig, type SiteConfig } from '../../core/config.ts';
+import { page as pageSchema, type Page } from '../../core/pages/page.ts';
+import { sharedContent, type SharedContent } from '../../core/pages/shared-content.ts';
+import { author as authorSchema, postFrontMatter, newestFirst, categoryKey, type Author, type PostFrontMatter, categories } from '../../core/blog/post.ts';
+import { loadConfig, type SiteConfig } from '../../core/site/config.ts';
 import { renderMarkdown, type TocItem } from './markdown.ts';
 
 export class ContentError extends Error {

@@ -1,9 +1,9 @@
 /** Template filters: links, dates, JSON, icons. Registered by eleventy.config.js. */
-import { appAuthUrl, type SiteConfig } from '../../core/config.ts';
-import { formatDateFr } from '../../core/dates.ts';
-import { breadcrumbTitle } from '../../core/blog.ts';
+import { appAuthUrl, type SiteConfig } from '../../core/site/config.ts';
+import { formatDateFr } from '../../core/site/dates.ts';
+import { breadcrumbTitle } from '../../core/blog/post.ts';
 import { iconSvg } from './icons.ts';
-import { gridColumns } from '../../core/ui.ts';
+import { gridColumns } from '../../core/site/ui.ts';
 import { renderInline, renderMarkdown } from './markdown.ts';
 
 export function filters(config: SiteConfig) {
@@ -19,7 +19,7 @@ export function filters(config: SiteConfig) {
     icon: (name: string, className?: string) => iconSvg(name, className),
     inlineMd: (text: string) => renderInline(text),
     renderMd: (text: string) => renderMarkdown(text).html,
-    /** `grid--N` for `count` cards: see core/ui.ts. */
+    /** `grid--N` for `count` cards: see core/site/ui.ts. */
     gridColumns: (count: number, preferred?: number) => gridColumns(count, preferred),
     year: () => new Date().getFullYear(),
   };

@@ -2,8 +2,8 @@
  * The island shortcode: a placeholder the client script finds, filled with the widget's own HTML
  * rendered at build from the same props, so the page reads without script and nothing shifts.
  */
-import type { PublicConfig } from '../../core/config.ts';
-import { frenchTypography } from '../../core/typography.ts';
+import type { PublicConfig } from '../../core/site/config.ts';
+import { frenchTypography } from '../../core/site/typography.ts';
 import { escapeAttribute } from './html.ts';
 
 export type RenderIsland = (name: string, props: Record<string, unknown>, config: PublicConfig) => string;

@@ -3,7 +3,7 @@
  * links to them). Content is the editors' own, trusted at build time.
  */
 import { Marked, type Tokens } from 'marked';
-import { slugKey } from '../../core/slug.ts';
+import { slugKey } from '../../core/site/slug.ts';
 import { escapeAttribute } from './html.ts';
 
 export interface TocItem {

@@ -1,8 +1,8 @@
 /** Everything templates read, derived once from the validated content. */
-import { toPublicConfig, appAuthUrl } from '../../core/config.ts';
-import { relatedSolutions } from '../../core/related-solutions.ts';
-import { relatedArticlesFinder } from '../../core/related-articles.ts';
-import { categories, categoryKey } from '../../core/blog.ts';
+import { toPublicConfig, appAuthUrl } from '../../core/site/config.ts';
+import { relatedSolutions } from '../../core/pages/related-solutions.ts';
+import { relatedArticlesFinder } from '../../core/blog/related.ts';
+import { categories, categoryKey } from '../../core/blog/post.ts';
 import type { Content, LoadedPage } from './content.ts';
 import { structuredData } from './structured-data.ts';
 

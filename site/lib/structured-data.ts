@@ -1,6 +1,6 @@
 /** schema.org JSON-LD for pages, articles and authors. */
 import type { Content, LoadedPage, Post } from './content.ts';
-import type { FaqItem } from '../../core/shared-content.ts';
+import type { FaqItem } from '../../core/pages/shared-content.ts';
 
 interface Crumb {
   name: string;

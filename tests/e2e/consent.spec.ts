@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { builtPages } from '../support/site.ts';
-import { CONSENT_POLICY_VERSION } from '../../core/consent-rules.ts';
+import { CONSENT_POLICY_VERSION } from '../../core/consent/rules.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'trackers');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -6,7 +6,7 @@
 import { test as base, expect as baseExpect, type Page } from '@playwright/test';
 import { startBackend, type TestBackend } from '../support/backend.ts';
 import { startSmtp, type TestSmtp } from '../support/smtp.ts';
-import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact-messages.ts';
+import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 

@@ -1,8 +1,8 @@
 /** Helpers of the assistant's browser tests: a visitor who has already set cookie preferences. */
 import type { Page } from '@playwright/test';
-import { CONSENT_POLICY_VERSION, CONSENT_STORAGE_KEY } from '../../core/consent-rules.ts';
+import { CONSENT_POLICY_VERSION, CONSENT_STORAGE_KEY } from '../../core/consent/rules.ts';
 
-/** The stored choice the consent store accepts (core/consent-rules.ts), written before any script runs. */
+/** The stored choice the consent store accepts (core/consent/rules.ts), written before any script runs. */
 export async function withPreferencesSet(page: Page): Promise<void> {
   const record = {
     necessary: true,

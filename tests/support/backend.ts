@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { loadConfig, type SiteConfig } from '../../core/config.ts';
+import { loadConfig, type SiteConfig } from '../../core/site/config.ts';
 import { createApp } from '../../server/app.ts';
 import { openStore, type Store } from '../../server/store.ts';
 import { ContactMailer, mailSettingsFromEnv, smtpTransport, type MailSettings } from '../../server/mailer.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { conversionValue, ctaClickParams, ctaLocation, ctaTarget, isTrackedCta } from '../../core/cta.ts';
-import { cacheMaxAge, detectBot, htmlCacheControl, isAIBot, optimisationLevel } from '../../core/bots.ts';
-import { performanceAlert, rate, shouldAlert, type VitalName } from '../../core/web-vitals.ts';
-import { recordDepth, scrollRatio } from '../../core/scroll-depth.ts';
-import { assign, parseAssignments } from '../../core/ab-test.ts';
-import { isAnalyticsEvent, trackEvent, TRACK_EVENT } from '../../core/tracking.ts';
-import { loadConfig, toPublicConfig } from '../../core/config.ts';
+import { conversionValue, ctaClickParams, ctaLocation, ctaTarget, isTrackedCta } from '../../core/analytics/cta.ts';
+import { cacheMaxAge, detectBot, htmlCacheControl, isAIBot, optimisationLevel } from '../../core/analytics/bots.ts';
+import { performanceAlert, rate, shouldAlert, type VitalName } from '../../core/analytics/web-vitals.ts';
+import { recordDepth, scrollRatio } from '../../core/analytics/scroll-depth.ts';
+import { assign, parseAssignments } from '../../core/analytics/ab-test.ts';
+import { isAnalyticsEvent, trackEvent, TRACK_EVENT } from '../../core/analytics/tracking.ts';
+import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
 import { readFileSync } from 'node:fs';
 
 const page = 'https://dentivo.example/agenda';

@@ -1,10 +1,10 @@
 /** The chat's rules (SPEC.md sections 2, 3, 5, 7 and 9): text rendering, links, the webhook contract, storage. */
 import { describe, expect, it } from 'vitest';
-import { plainTextSegments, decideLink } from '../../core/chat-text.ts';
-import { ASSISTANT } from '../../core/assistant.ts';
-import { attachmentPath, isAllowedUploadType, isSafeObjectPath, voicePath } from '../../core/assistant-uploads.ts';
-import { parseStoredConversation, showsQuickOptions, storableConversation, type ChatMessage } from '../../core/chat.ts';
-import { webhookPayload, webhookReply } from '../../core/assistant-contract.ts';
+import { plainTextSegments, decideLink } from '../../core/assistant/chat-text.ts';
+import { ASSISTANT } from '../../core/assistant/constants.ts';
+import { attachmentPath, isAllowedUploadType, isSafeObjectPath, voicePath } from '../../core/assistant/uploads.ts';
+import { parseStoredConversation, showsQuickOptions, storableConversation, type ChatMessage } from '../../core/assistant/chat.ts';
+import { webhookPayload, webhookReply } from '../../core/assistant/contract.ts';
 
 describe('Texte des messages du visiteur', () => {
   it('transforme les URL en liens, les retours à la ligne en sauts de ligne et **texte** en gras', () => {

@@ -1,7 +1,7 @@
 /** The embedded assistant answers from the site's own content (DECISIONS.md, "The backend that SPEC.md does not show"). */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { answerQuestion, composeReply, createSearcher, escapeMarkdown, fold, stem, terms, isAssistantIndex, type AssistantIndex } from '../../core/assistant-search.ts';
+import { answerQuestion, composeReply, createSearcher, escapeMarkdown, fold, stem, terms, isAssistantIndex, type AssistantIndex } from '../../core/assistant/search.ts';
 import { loadContent } from '../../site/lib/content.ts';
 import { buildAssistantIndex, sentences } from '../../site/lib/assistant-index.ts';
 

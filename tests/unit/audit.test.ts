@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditMessage, auditScore } from '../../core/audit.ts';
+import { auditMessage, auditScore } from '../../core/blog/audit.ts';
 
 describe('Audit checklist: score = items checked (SPEC.md sections 3 and 5)', () => {
   it('counts the checked items', () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadContent } from '../../site/lib/content.ts';
-import { categories } from '../../core/blog.ts';
+import { categories } from '../../core/blog/post.ts';
 import { FIRST_ID, generateArticles } from '../../scripts/bench/articles.ts';
 import { median } from '../../scripts/bench/common.ts';
 import { assistantChunks, consentChunks, runtimeChunks, type Manifest } from '../support/bytes.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalFilters, filterPosts, hasActiveFilters, resultCount } from '../../core/blog-filter.ts';
-import { relatedArticles, relatedScore } from '../../core/related-articles.ts';
-import { breadcrumbTitle, newestFirst, categoryKey } from '../../core/blog.ts';
+import { canonicalFilters, filterPosts, hasActiveFilters, resultCount } from '../../core/blog/filter.ts';
+import { relatedArticles, relatedScore } from '../../core/blog/related.ts';
+import { breadcrumbTitle, newestFirst, categoryKey } from '../../core/blog/post.ts';
 
 const post = (slug: string, over: Partial<{ title: string; summary: string; content: string; category: string; tags: string[]; publishDate: string }> = {}) => ({
   slug,

@@ -17,9 +17,9 @@ import {
   noChoice,
   readStoredConsent,
   type ConsentRecord,
-} from '../../core/consent.ts';
+} from '../../core/consent/proof.ts';
 import { consentRoutes } from '../../server/routes/consent.ts';
-import { handleConsentProof } from '../../core/consent-handler.ts';
+import { handleConsentProof } from '../../backend/consent/handler.ts';
 import { openStore, type Store } from '../../server/store.ts';
 
 const id = '3b241101-e2bb-4255-8caf-4136c566a962';

@@ -16,7 +16,7 @@ import { createClient } from '@supabase/supabase-js';
 import { openTestStore, startBackend as startServer, type TestBackend, type TestBackendOptions } from '../support/backend.ts';
 import type { Store } from '../../server/store.ts';
 import { startSmtp } from '../support/smtp.ts';
-import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact-messages.ts';
+import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
 
 // Opening PGlite takes seconds on a busy machine: one store for the whole file, each server empties it.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

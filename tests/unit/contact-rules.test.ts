@@ -1,15 +1,15 @@
 /** The rules of the contact and tester forms (SPEC.md sections 3, 5, 7 and 9), as core/ writes them once. */
 import { describe, expect, it } from 'vitest';
-import { validateContactForm, validateTesterForm, parseSubmission, submissionRow } from '../../core/contact.ts';
-import { emptyContactForm, emptyTesterForm, teamSizeFromInput, contactFormFromEntries } from '../../core/contact-fields.ts';
-import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact-messages.ts';
-import { RateLimiter, parseRateLimit } from '../../core/rate-limit.ts';
-import { retryDelayText } from '../../core/http.ts';
-import { acknowledgementMail, teamMail, type StoredRequest } from '../../core/contact-mail.ts';
+import { validateContactForm, validateTesterForm, parseSubmission, submissionRow } from '../../core/contact/schema.ts';
+import { emptyContactForm, emptyTesterForm, teamSizeFromInput, contactFormFromEntries } from '../../core/contact/fields.ts';
+import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
+import { RateLimiter, parseRateLimit } from '../../backend/rate-limit.ts';
+import { retryDelayText } from '../../backend/http.ts';
+import { acknowledgementMail, teamMail, type StoredRequest } from '../../backend/contact/mail.ts';
 import { formPageWithErrors, confirmationPage } from '../../server/form-page.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, toPublicConfig } from '../../core/config.ts';
+import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
 import { mailSettingsFromEnv } from '../../server/mailer.ts';
 
 const now = new Date('2026-03-12T09:30:00Z');

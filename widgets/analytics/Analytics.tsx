@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { consent } from '../consent/store.ts';
 
-/** Cheap pre-check; core/bots.ts does the real classification once the layer is loaded. */
+/** Cheap pre-check; core/analytics/bots.ts does the real classification once the layer is loaded. */
 const MAYBE_BOT = /bot|crawl|spider|slurp|agent|gpt|claude|perplexity|facebookexternalhit|linkedin/i;
 
 export default function Analytics() {

@@ -7,11 +7,11 @@
  * CTAs of SPEC.md section 5, the scroll position (scroll_depth), elements marked `data-ab-test`, and,
  * lazily, the web vitals. Independently of consent, an AI agent of high priority gets the service worker.
  */
-import { assign, parseAssignments, type Variant } from '../../core/ab-test.ts';
-import { detectBot, optimisationLevel, type BotDetection } from '../../core/bots.ts';
-import { ctaClickParams, isTrackedCta, type CtaRegion } from '../../core/cta.ts';
-import { recordDepth, scrollRatio, SCROLL_DEPTH_THRESHOLD } from '../../core/scroll-depth.ts';
-import { isAnalyticsEvent, TRACK_EVENT, type AnalyticsEventName, type TrackParams } from '../../core/tracking.ts';
+import { assign, parseAssignments, type Variant } from '../../core/analytics/ab-test.ts';
+import { detectBot, optimisationLevel, type BotDetection } from '../../core/analytics/bots.ts';
+import { ctaClickParams, isTrackedCta, type CtaRegion } from '../../core/analytics/cta.ts';
+import { recordDepth, scrollRatio, SCROLL_DEPTH_THRESHOLD } from '../../core/analytics/scroll-depth.ts';
+import { isAnalyticsEvent, TRACK_EVENT, type AnalyticsEventName, type TrackParams } from '../../core/analytics/tracking.ts';
 import { consent } from '../consent/store.ts';
 import { getConfig } from '../runtime/config.ts';
 import { safeStorage } from '../runtime/storage.ts';

@@ -1,13 +1,13 @@
 /**
  * Web vitals, loaded lazily by the analytics layer once a tracker exists: CLS, FCP, LCP, TTFB and INP
  * from the `web-vitals` package, FID from `first-input` entries where the browser still reports them
- * (DECISIONS.md "Web vitals"). Each final value is rated (core/web-vitals.ts) and sent as custom_metric;
+ * (DECISIONS.md "Web vitals"). Each final value is rated (core/analytics/web-vitals.ts) and sent as custom_metric;
  * poor values, and one needs-improvement value in ten, raise a web_vitals_alert and are posted to the
  * configured alert endpoints (SPEC.md section 7, call 6).
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import type { AnalyticsEventName, TrackParams } from '../../core/tracking.ts';
-import { performanceAlert, rate, shouldAlert, type PerformanceAlert, type VitalName } from '../../core/web-vitals.ts';
+import type { AnalyticsEventName, TrackParams } from '../../core/analytics/tracking.ts';
+import { performanceAlert, rate, shouldAlert, type PerformanceAlert, type VitalName } from '../../core/analytics/web-vitals.ts';
 import { getConfig } from '../runtime/config.ts';
 
 type Send = (event: AnalyticsEventName, params: TrackParams) => boolean;

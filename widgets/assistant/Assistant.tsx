@@ -8,7 +8,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ASSISTANT } from '../../core/assistant.ts';
+import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { getConfig } from '../runtime/config.ts';
 import { safeStorage } from '../runtime/storage.ts';
 import { DRAWER_ID, drawerOpen, drawerWanted, listenToAssistantEvents, toggleAssistant } from './store.ts';

@@ -6,9 +6,9 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ASSISTANT } from '../../core/assistant.ts';
-import { showsQuickOptions, type ChatMessage } from '../../core/chat.ts';
-import { formatTimeHHmm } from '../../core/dates.ts';
+import { ASSISTANT } from '../../core/assistant/constants.ts';
+import { showsQuickOptions, type ChatMessage } from '../../core/assistant/chat.ts';
+import { formatTimeHHmm } from '../../core/site/dates.ts';
 import { getConfig } from '../runtime/config.ts';
 import { DRAWER_ID, closeAssistant, drawerOpen, presetMessage } from './store.ts';
 import { clearConversation, loading, messages, resetConversation, restoreConversation, savedConversation, sendMessage } from './conversation.ts';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ASSISTANT } from '../../core/assistant.ts';
+import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { canSend, loading, sendMessage, type Submission } from './conversation.ts';
 import { MicrophoneError, startRecording, type Recording, type VoiceNote } from './recorder.ts';
 import { texts } from './texts.ts';

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { plainTextSegments } from '../../core/chat-text.ts';
+import { plainTextSegments } from '../../core/assistant/chat-text.ts';
 import { linkFor } from './links.ts';
 
 const renderer = signal<((markdown: string) => string) | null>(null);

@@ -6,9 +6,9 @@
  * supabase-js itself loads only when a voice note or a file is sent.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ASSISTANT } from '../../core/assistant.ts';
-import { UPLOADS_BUCKET, attachmentPath, voicePath } from '../../core/assistant-uploads.ts';
-import { webhookReply, type AttachmentRef, type WebhookPayload, type WebhookReply } from '../../core/assistant-contract.ts';
+import { ASSISTANT } from '../../core/assistant/constants.ts';
+import { UPLOADS_BUCKET, attachmentPath, voicePath } from '../../core/assistant/uploads.ts';
+import { webhookReply, type AttachmentRef, type WebhookPayload, type WebhookReply } from '../../core/assistant/contract.ts';
 import { backendUrl, getConfig } from '../runtime/config.ts';
 
 export class VoiceUploadError extends Error {}

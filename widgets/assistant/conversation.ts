@@ -5,9 +5,9 @@
  * gets `false` back so that the input bar can give the visitor's text, files and voice note back.
  */
 import { signal } from '@preact/signals-react';
-import { ASSISTANT } from '../../core/assistant.ts';
-import { messageId, parseStoredConversation, storableConversation, type ChatMessage } from '../../core/chat.ts';
-import type { AttachmentRef, WebhookPayload } from '../../core/assistant-contract.ts';
+import { ASSISTANT } from '../../core/assistant/constants.ts';
+import { messageId, parseStoredConversation, storableConversation, type ChatMessage } from '../../core/assistant/chat.ts';
+import type { AttachmentRef, WebhookPayload } from '../../core/assistant/contract.ts';
 import { getConfig } from '../runtime/config.ts';
 import { safeStorage } from '../runtime/storage.ts';
 import { showToast } from '../runtime/toasts.ts';

@@ -4,7 +4,7 @@
  * `custom-assistant-message` event). The conversation itself lives in conversation.ts, with the drawer.
  */
 import { signal } from '@preact/signals-react';
-import { ASSISTANT_EVENT, type AssistantEventDetail } from '../../core/events.ts';
+import { ASSISTANT_EVENT, type AssistantEventDetail } from '../../core/assistant/events.ts';
 
 /** The drawer's id, for the button's aria-controls. */
 export const DRAWER_ID = 'dentivo-assistant';

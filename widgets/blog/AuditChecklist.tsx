@@ -3,7 +3,7 @@
  * the number of items checked, and the message follows the four score bands.
  */
 import { useId, useState } from 'react';
-import { auditMessage, auditScore } from '../../core/audit.ts';
+import { auditMessage, auditScore } from '../../core/blog/audit.ts';
 import { getConfig } from '../runtime/config.ts';
 
 export interface AuditChecklistProps {

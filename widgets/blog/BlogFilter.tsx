@@ -5,7 +5,7 @@
  * cards that do not match.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { canonicalFilters, filterPosts, hasActiveFilters, resultCount, type BlogFilters } from '../../core/blog-filter.ts';
+import { canonicalFilters, filterPosts, hasActiveFilters, resultCount, type BlogFilters } from '../../core/blog/filter.ts';
 import { loadSearchIndex, readFilters, writeFilters, showOnly, type IndexedPost } from './blog-list.ts';
 import { texts } from './texts.ts';
 

@@ -1,5 +1,5 @@
 /** Side effects of the blog filter: the URL, the search index request, and the build-time cards. */
-import type { BlogFilters } from '../../core/blog-filter.ts';
+import type { BlogFilters } from '../../core/blog/filter.ts';
 
 export interface IndexedPost {
   slug: string;

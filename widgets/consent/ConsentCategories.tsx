@@ -3,7 +3,7 @@
  * necessary (locked on), analytics and marketing.
  */
 import type { ReactNode } from 'react';
-import type { ConsentChoice } from '../../core/consent-rules.ts';
+import type { ConsentChoice } from '../../core/consent/rules.ts';
 import { texts } from './texts.ts';
 
 type Key = 'necessary' | keyof ConsentChoice;

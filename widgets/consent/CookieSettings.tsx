@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { consentExpiry, noChoice, type ConsentChoice } from '../../core/consent-rules.ts';
+import { consentExpiry, noChoice, type ConsentChoice } from '../../core/consent/rules.ts';
 import { acceptAll, consent, fromGpc, rejectAll, updateConsent } from './store.ts';
 import { ConsentCategories } from './ConsentCategories.tsx';
 import { texts } from './texts.ts';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ACCEPT_ALL, REJECT_ALL, type ConsentChoice } from '../../core/consent-rules.ts';
+import { ACCEPT_ALL, REJECT_ALL, type ConsentChoice } from '../../core/consent/rules.ts';
 import { closePreferences, consent, preferencesOpen, updateConsent } from './store.ts';
 import { ConsentCategories } from './ConsentCategories.tsx';
 import { focusAfterChoice } from './focus.ts';

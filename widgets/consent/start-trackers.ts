@@ -4,7 +4,7 @@
  * it. From then on trackers.ts follows the consent signal itself, withdrawal included.
  */
 import { effect } from '@preact/signals-react';
-import { TRACKER_COOKIES, allowedCategories, cookieNames } from '../../core/consent-rules.ts';
+import { TRACKER_COOKIES, allowedCategories, cookieNames } from '../../core/consent/rules.ts';
 import { consent } from './store.ts';
 
 export function startTrackersWhenNeeded(): () => void {

@@ -17,7 +17,7 @@ import {
   type ConsentChoice,
   type ConsentRecord,
   type LoadedConsent,
-} from '../../core/consent-rules.ts';
+} from '../../core/consent/rules.ts';
 import { backendUrl, getConfig } from '../runtime/config.ts';
 
 const inBrowser = typeof window !== 'undefined';

@@ -9,8 +9,8 @@
  * tracker is not installed. A script URL may hold `{id}`; otherwise the ID goes in its query string.
  */
 import { effect } from '@preact/signals-react';
-import type { PublicConfig } from '../../core/config.ts';
-import { TRACKER_COOKIES, allowedCategories, cookieNames, googleConsentState, type ConsentChoice } from '../../core/consent-rules.ts';
+import type { PublicConfig } from '../../core/site/config.ts';
+import { TRACKER_COOKIES, allowedCategories, cookieNames, googleConsentState, type ConsentChoice } from '../../core/consent/rules.ts';
 import { getConfig } from '../runtime/config.ts';
 import { consent } from './store.ts';
 

@@ -5,7 +5,7 @@
  * thank-you panel or keeps everything typed on failure.
  */
 import { useEffect, useRef } from 'react';
-import { CONTACT_FIELDS, emptyContactForm, RESULT_TEXTS, type ContactField, type ContactFormValues } from '../../core/contact-fields.ts';
+import { CONTACT_FIELDS, emptyContactForm, RESULT_TEXTS, type ContactField, type ContactFormValues } from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
 import { getConfig } from '../runtime/config.ts';
 import { Field, FormFrame, Options } from './fields.tsx';

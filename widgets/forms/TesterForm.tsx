@@ -3,7 +3,7 @@
  * function as the contact form with type 'tester' (DECISIONS.md); the toasts of SPEC.md stay and the
  * form resets after success. Works without JavaScript as a plain POST to /tester.
  */
-import { emptyTesterForm, RESULT_TEXTS, TESTER_FIELDS, TEAM_SIZE_MAX, TEAM_SIZE_MIN, type TesterField, type TesterFormValues } from '../../core/contact-fields.ts';
+import { emptyTesterForm, RESULT_TEXTS, TESTER_FIELDS, TEAM_SIZE_MAX, TEAM_SIZE_MIN, type TesterField, type TesterFormValues } from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
 import { Field, FormFrame, Options } from './fields.tsx';
 import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';

@@ -4,7 +4,7 @@
  * no-JavaScript page and the hydrated widget show the same thing at the same place.
  */
 import type { FormEvent, ReactNode } from 'react';
-import { HONEYPOT_FIELD } from '../../core/contact-fields.ts';
+import { HONEYPOT_FIELD } from '../../core/contact/fields.ts';
 import { prefetchRules } from './use-submission-form.ts';
 import { texts } from './texts.ts';
 

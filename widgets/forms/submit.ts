@@ -1,13 +1,13 @@
 /**
  * Loaded when a visitor submits (or starts filling) a form, never on first load: the schemas of
- * core/contact.ts, then @supabase/supabase-js, which calls the send-contact-email function exactly as
+ * core/contact/schema.ts, then @supabase/supabase-js, which calls the send-contact-email function exactly as
  * in production (SPEC.md section 7, call 3); only the configured URL and key differ.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { backendUrl, getConfig } from '../runtime/config.ts';
-import type { Submission } from '../../core/contact.ts';
+import type { Submission } from '../../core/contact/schema.ts';
 
-export { validateContactForm, validateTesterForm } from '../../core/contact.ts';
+export { validateContactForm, validateTesterForm } from '../../core/contact/schema.ts';
 
 export type SendOutcome =
   | { ok: true }

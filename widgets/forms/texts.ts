@@ -1,9 +1,9 @@
 /**
  * Every string the contact and tester forms show (French). The result texts of SPEC.md come from
- * core/contact-fields.ts and the validation messages from core/contact-messages.ts (with the schemas,
+ * core/contact/fields.ts and the validation messages from core/contact/messages.ts (with the schemas,
  * loaded at submit), both shared with the server's no-JavaScript pages.
  */
-import { PROFESSION_LABELS, RESULT_TEXTS, SUBJECT_LABELS } from '../../core/contact-fields.ts';
+import { PROFESSION_LABELS, RESULT_TEXTS, SUBJECT_LABELS } from '../../core/contact/fields.ts';
 
 export { PROFESSION_LABELS, RESULT_TEXTS, SUBJECT_LABELS };
 

@@ -4,8 +4,8 @@
  * the first submit, so the page's first script holds only the view.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { HONEYPOT_FIELD, RESULT_TEXTS, type FieldErrors } from '../../core/contact-fields.ts';
-import type { FormResult, Submission } from '../../core/contact.ts';
+import { HONEYPOT_FIELD, RESULT_TEXTS, type FieldErrors } from '../../core/contact/fields.ts';
+import type { FormResult, Submission } from '../../core/contact/schema.ts';
 import { trackFormSubmission } from './track.ts';
 
 type Rules = typeof import('./submit.ts');

@@ -1,7 +1,7 @@
 /**
  * Supabase Edge Function `consent-proof` (DECISIONS.md, "Consent"): the production twin of
  * POST /functions/v1/consent-proof of the embedded server, with the same handler
- * (core/consent-handler.ts). The consent widget posts each choice here from the site's origin, so that
+ * (backend/consent/handler.ts). The consent widget posts each choice here from the site's origin, so that
  * origin (SITE_URL) and those of CORS_ORIGINS are allowed. Deployment: README.md, "Supabase: the
  * `consent-proof` function".
  *
@@ -9,10 +9,10 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import site from '../../../content/site.json' with { type: 'json' };
-import { CONSENT_RATE_LIMIT, consentProofRow, handleConsentProof } from '../../../core/consent-handler.ts';
-import type { ConsentProofInput } from '../../../core/consent.ts';
-import { forwardedClient } from '../../../core/http.ts';
-import { RateLimiter } from '../../../core/rate-limit.ts';
+import { CONSENT_RATE_LIMIT, consentProofRow, handleConsentProof } from '../../../backend/consent/handler.ts';
+import type { ConsentProofInput } from '../../../core/consent/proof.ts';
+import { forwardedClient } from '../../../backend/http.ts';
+import { RateLimiter } from '../../../backend/rate-limit.ts';
 
 const env = (name: string) => Deno.env.get(name) ?? '';
 const supabase = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: { persistSession: false, autoRefreshToken: false } });

@@ -1,14 +1,14 @@
 /**
  * The send-contact-email function without its connections: the same handler as the embedded server
- * (core/contact-handler.ts), plus what the edge runtime adds: the mails sent after the answer (kept
+ * (backend/contact/handler.ts), plus what the edge runtime adds: the mails sent after the answer (kept
  * alive by EdgeRuntime.waitUntil), and POST …/send-contact-email/retry, called on a schedule with the
  * service-role key, which sends the mails still pending. Imports core/ only, so it runs in Deno
  * (Supabase) and is tested there (supabase/functions/tests/).
  */
-import { handleContactRequest, type SubmissionStore } from '../../../core/contact-handler.ts';
-import { forwardedClient } from '../../../core/http.ts';
-import type { RateLimiter } from '../../../core/rate-limit.ts';
-import { deliverRequestMails, mailRetryDelay, type MailIdentity, type MailProgress, type OutgoingMail, type StoredRequest } from '../../../core/contact-mail.ts';
+import { handleContactRequest, type SubmissionStore } from '../../../backend/contact/handler.ts';
+import { forwardedClient } from '../../../backend/http.ts';
+import type { RateLimiter } from '../../../backend/rate-limit.ts';
+import { deliverRequestMails, mailRetryDelay, type MailIdentity, type MailProgress, type OutgoingMail, type StoredRequest } from '../../../backend/contact/mail.ts';
 
 export type PendingRequest = StoredRequest & MailProgress & { mail_status: string; mail_attempts: number };
 

@@ -10,8 +10,8 @@
 import { createClient } from '@supabase/supabase-js';
 import { createTransport } from 'nodemailer';
 import site from '../../../content/site.json' with { type: 'json' };
-import { RateLimiter, parseRateLimit } from '../../../core/rate-limit.ts';
-import type { SubmissionRow } from '../../../core/contact.ts';
+import { RateLimiter, parseRateLimit } from '../../../backend/rate-limit.ts';
+import type { SubmissionRow } from '../../../core/contact/schema.ts';
 import { createContactFunction, type PendingRequest, type RequestRecords } from './handler.ts';
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;

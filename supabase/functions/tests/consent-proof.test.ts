@@ -1,10 +1,10 @@
 /**
  * The consent-proof function under Deno: the handler of supabase/functions/consent-proof
- * (core/consent-handler.ts) with public.consent_proofs in PGlite (the project's migrations).
+ * (backend/consent/handler.ts) with public.consent_proofs in PGlite (the project's migrations).
  */
 import { assert, assertEquals } from './assert.ts';
-import { consentProofInsert, handleConsentProof, type ConsentProofDeps } from '../../../core/consent-handler.ts';
-import { RateLimiter } from '../../../core/rate-limit.ts';
+import { consentProofInsert, handleConsentProof, type ConsentProofDeps } from '../../../backend/consent/handler.ts';
+import { RateLimiter } from '../../../backend/rate-limit.ts';
 import { database } from './database.ts';
 
 const proof = (overrides: Record<string, unknown> = {}) =>

@@ -10,7 +10,7 @@ import { database } from './database.ts';
 import { SMTPServer } from 'smtp-server';
 import { createTransport } from 'nodemailer';
 import { createContactFunction, type PendingRequest, type RequestRecords } from '../send-contact-email/handler.ts';
-import { RateLimiter } from '../../../core/rate-limit.ts';
+import { RateLimiter } from '../../../backend/rate-limit.ts';
 
 function pgliteRecords(db: PGlite, mailEnabled: boolean): RequestRecords {
   return {

@@ -5,7 +5,7 @@
  * a FAQ question asked in nearly the same words, and the answer quotes the best facts in French Markdown with
  * links to the pages used. When nothing relevant enough matches, a polite answer points to /contact.
  */
-import { frenchTypography } from './typography.ts';
+import { frenchTypography } from '../site/typography.ts';
 
 /** One fact: a sentence, a list item or a card ("**title** : text"), with the page it leads to. */
 export interface AssistantLine {

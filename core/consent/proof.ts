@@ -1,11 +1,11 @@
 /**
  * Cookie consent: the proof of each choice as the backend accepts it (POST /functions/v1/consent-proof,
- * table consent_proofs), and the rules of core/consent-rules.ts re-exported. The widgets import the
+ * table consent_proofs), and the rules of core/consent/rules.ts re-exported. The widgets import the
  * rules file directly so that zod stays out of the browser.
  */
 import { z } from 'zod';
 
-export * from './consent-rules.ts';
+export * from './rules.ts';
 
 const boolean = (field: string) => z.boolean({ error: `Le champ ${field} doit valoir true ou false.` });
 

@@ -8,9 +8,9 @@
  * insert. A 2xx answer means the request is stored (exactly once: a repeated Idempotency-Key is not
  * stored again). Mails come after the answer and never decide it.
  */
-import { honeypotFilled, parseSubmission, submissionRow, type Submission, type SubmissionRow } from './contact.ts';
-import type { RateDecision } from './rate-limit.ts';
-import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from './http.ts';
+import { honeypotFilled, parseSubmission, submissionRow, type Submission, type SubmissionRow } from '../../core/contact/schema.ts';
+import type { RateDecision } from '../rate-limit.ts';
+import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
 
 export interface SubmissionStore {
   /** Inserts one row; `duplicate` when the idempotency key was already stored (nothing inserted). */

@@ -121,7 +121,7 @@ export const linksSection = z.object({
   links: z.array(relatedLink).min(1),
 });
 
-/** Filled at build from the page's cluster (core/related-solutions.ts). */
+/** Filled at build from the page's cluster (core/pages/related-solutions.ts). */
 export const relatedSolutionsSection = z.object({ type: z.literal('related-solutions'), ...base });
 
 export const ctaSection = z.object({

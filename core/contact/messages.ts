@@ -1,9 +1,9 @@
 /**
  * The validation messages of the contact and tester requests: the exact ones of SPEC.md section 5,
- * and French messages for the limits it leaves open. Used by the schemas (core/contact.ts), so they
+ * and French messages for the limits it leaves open. Used by the schemas (core/contact/schema.ts), so they
  * reach the browser only with them, at submit.
  */
-import { TEAM_SIZE_MAX, TEAM_SIZE_MIN } from './contact-fields.ts';
+import { TEAM_SIZE_MAX, TEAM_SIZE_MIN } from './fields.ts';
 
 /** Upper bounds the specification leaves open; they protect the database and the mails. */
 export const MAX_LENGTH = { fullName: 200, email: 254, company: 200, phone: 40, message: 5000, city: 120 } as const;

@@ -2,7 +2,7 @@
  * The contact and tester forms without their schemas (SPEC.md sections 3, 5 and 9): field names,
  * choices and their French labels, the exact validation messages, the length limits. No zod here,
  * so the forms' first-load script stays small; the schemas that enforce these rules are in
- * contact.ts and are loaded by the widgets when a visitor submits.
+ * core/contact/schema.ts and are loaded by the widgets when a visitor submits.
  */
 
 export const CONTACT_SUBJECTS = ['demo', 'support', 'tester', 'autre'] as const;

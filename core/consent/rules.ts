@@ -1,7 +1,7 @@
 /**
  * Cookie consent rules (SPEC.md sections 3, 4, 9 and DECISIONS.md, "Consent"). Plain functions with no
  * zod, so the consent widgets can use them without shipping a schema library to the browser; the proof
- * that the server validates is the zod schema of core/consent.ts.
+ * that the server validates is the zod schema of core/consent/proof.ts.
  *
  * A stored choice counts only while it is readable, made under the current policy version and younger
  * than 6 months. Anything else is "no choice": the banner asks again and nothing non-essential runs.

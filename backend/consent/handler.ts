@@ -7,9 +7,9 @@
  * Nothing personal is accepted or stored: the schema refuses any other field, and the client key (the
  * address) serves only, in memory, to rate-limit.
  */
-import { consentProofSchema, type ConsentProofInput } from './consent.ts';
-import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from './http.ts';
-import type { RateDecision } from './rate-limit.ts';
+import { consentProofSchema, type ConsentProofInput } from '../../core/consent/proof.ts';
+import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
+import type { RateDecision } from '../rate-limit.ts';
 
 /** A proof is about 200 bytes. */
 export const MAX_CONSENT_PROOF_BYTES = 2048;

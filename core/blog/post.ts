@@ -1,7 +1,7 @@
 /** Blog posts and authors (SPEC.md section 3): the schemas editors' files must satisfy. */
 import { z } from 'zod';
-import { href } from './sections.ts';
-import { slugKey } from './slug.ts';
+import { href } from '../pages/sections.ts';
+import { slugKey } from '../site/slug.ts';
 
 export const categories = ['Gestion', 'Soins', 'Communication', 'Équipe & Organisation', 'Réglementation'] as const;
 export const category = z.enum(categories);

@@ -1,5 +1,5 @@
 /** Blog list filtering (SPEC.md section 5, "Blog filtering"): search, category and tag, combined with AND. */
-import { slugKey } from './slug.ts';
+import { slugKey } from '../site/slug.ts';
 export interface BlogFilters {
   search?: string;
   category?: string;

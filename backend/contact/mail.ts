@@ -4,8 +4,8 @@
  * The acknowledgement does not repeat the visitor's message, so the form cannot relay spam to a
  * third party's address.
  */
-import { PROFESSION_LABELS, SUBJECT_LABELS, type ContactSubject, type TesterProfession } from './contact-fields.ts';
-import type { SubmissionRow } from './contact.ts';
+import { PROFESSION_LABELS, SUBJECT_LABELS, type ContactSubject, type TesterProfession } from '../../core/contact/fields.ts';
+import type { SubmissionRow } from '../../core/contact/schema.ts';
 
 /** A stored request as the database returns it: the row written, with its id (the driver may give a Date). */
 export interface StoredRequest extends Omit<SubmissionRow, 'created_at'> {

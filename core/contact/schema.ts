@@ -10,7 +10,7 @@
  * zod/mini keeps the browser chunk small (about 6 KiB gz, loaded at submit only).
  */
 import * as z from 'zod/mini';
-import { CONTACT_MESSAGES, LIMIT_MESSAGES, MAX_LENGTH, TESTER_MESSAGES } from './contact-messages.ts';
+import { CONTACT_MESSAGES, LIMIT_MESSAGES, MAX_LENGTH, TESTER_MESSAGES } from './messages.ts';
 import {
   CONTACT_SUBJECTS,
   HONEYPOT_FIELD,
@@ -25,7 +25,7 @@ import {
   type FieldErrors,
   type TesterField,
   type TesterFormValues,
-} from './contact-fields.ts';
+} from './fields.ts';
 
 /** C0 controls and DEL; a multi-line field may keep tabs and line breaks. */
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;

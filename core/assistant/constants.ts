@@ -1,7 +1,7 @@
 /**
  * The DENTY assistant's constants (SPEC.md section 9, "Assistant and chat"). Numbers only, so that the
- * floating button can import them without the rest: the chat message rules are core/chat.ts, the storage
- * rules core/assistant-uploads.ts, the webhook contract (zod) core/assistant-contract.ts.
+ * floating button can import them without the rest: the chat message rules are core/assistant/chat.ts, the storage
+ * rules core/assistant/uploads.ts, the webhook contract (zod) core/assistant/contract.ts.
  */
 /** SPEC.md section 9, "Assistant and chat". */
 export const ASSISTANT = {

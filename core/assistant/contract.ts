@@ -4,7 +4,7 @@
  * schemas, and the embedded server validates every payload with the very same ones.
  */
 import * as z from 'zod/mini';
-import { ASSISTANT } from './assistant.ts';
+import { ASSISTANT } from './constants.ts';
 
 /** A link the page may follow or an audio source it may load: http(s), or a path of the serving site. */
 const webUrl = z.string().check(
