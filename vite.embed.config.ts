@@ -9,15 +9,27 @@ import { transform } from 'lightningcss';
 
 /** rem → px (a host page may set its own root font size), :root → :host. */
 function forShadowRoot(css: string): string {
-  return css.replace(/:root\b/g, ':host').replace(/(-?\d*\.?\d+)rem\b/g, (_, value: string) => `${+(Number(value) * 16).toFixed(3)}px`);
+  return css
+    .replace(/:root\b/g, ':host')
+    .replace(/(-?\d*\.?\d+)rem\b/g, (_, value: string) => `${+(Number(value) * 16).toFixed(3)}px`);
 }
 
 /** Each virtual stylesheet and the files it is made of, in cascade order. */
 const STYLES: Record<string, string[]> = {
   // Every embedded widget: tokens, the shadow root's base, toasts and the assistant.
-  'virtual:embed-css': ['site/styles/tokens.css', 'widgets/embed.css', 'widgets/runtime/toaster.css', 'widgets/assistant/assistant.css'],
+  'virtual:embed-css': [
+    'site/styles/tokens.css',
+    'widgets/embed.css',
+    'widgets/runtime/toaster.css',
+    'widgets/assistant/assistant.css',
+  ],
   // Added for the in-page widgets (forms, audit checklist), loaded only when one is asked for.
-  'virtual:embed-css/page': ['site/styles/global.css', 'site/styles/blocks.css', 'widgets/forms/forms.css', 'widgets/blog/audit.css'],
+  'virtual:embed-css/page': [
+    'site/styles/global.css',
+    'site/styles/blocks.css',
+    'widgets/forms/forms.css',
+    'widgets/blog/audit.css',
+  ],
 };
 
 /** The embedded widgets' stylesheets, minified, as strings. */

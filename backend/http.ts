@@ -44,7 +44,10 @@ export function originAllowed(origin: string, request: Request, allowed: readonl
  * never reports a keepalive request (the consent proof is one) answered with no-store as finished.
  */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
 }
 
 type BodyRead = { ok: true; text: string } | { ok: false; reason: 'tooLarge' | 'encoding' };
@@ -94,8 +97,13 @@ export async function readJson(request: Request, max: number): Promise<JsonRead>
 }
 
 /** The answer to a body that `readJson` refused: 413 (the rest is not read, so the connection closes) or 400. */
-export function unreadableBody(reason: Exclude<JsonRead, { ok: true }>['reason'], messages: Record<typeof reason, string>, cors: Record<string, string>): Response {
-  if (reason === 'tooLarge') return jsonResponse(413, { ok: false, error: messages.tooLarge }, { ...cors, connection: 'close' });
+export function unreadableBody(
+  reason: Exclude<JsonRead, { ok: true }>['reason'],
+  messages: Record<typeof reason, string>,
+  cors: Record<string, string>,
+): Response {
+  if (reason === 'tooLarge')
+    return jsonResponse(413, { ok: false, error: messages.tooLarge }, { ...cors, connection: 'close' });
   return jsonResponse(400, { ok: false, error: messages[reason] }, cors);
 }
 
@@ -116,14 +124,25 @@ export interface Admission {
  * answered (204), any method but POST refused (405), a client over its rate refused (429 with
  * Retry-After). Returns the answer to give, or the CORS headers every later answer carries.
  */
-export function admitRequest(request: Request, { allowedOrigins, limiter, clientKey, messages }: Admission): { answer: Response } | { cors: Record<string, string> } {
+export function admitRequest(
+  request: Request,
+  { allowedOrigins, limiter, clientKey, messages }: Admission,
+): { answer: Response } | { cors: Record<string, string> } {
   const origin = request.headers.get('origin');
-  if (origin && !originAllowed(origin, request, allowedOrigins)) return { answer: jsonResponse(403, { ok: false, error: messages.origin }, { vary: 'Origin' }) };
+  if (origin && !originAllowed(origin, request, allowedOrigins))
+    return { answer: jsonResponse(403, { ok: false, error: messages.origin }, { vary: 'Origin' }) };
   const cors = corsHeaders(origin);
   if (request.method === 'OPTIONS') return { answer: new Response(null, { status: 204, headers: cors }) };
-  if (request.method !== 'POST') return { answer: jsonResponse(405, { ok: false, error: messages.method }, { ...cors, allow: 'POST, OPTIONS' }) };
+  if (request.method !== 'POST')
+    return { answer: jsonResponse(405, { ok: false, error: messages.method }, { ...cors, allow: 'POST, OPTIONS' }) };
   const decision = limiter?.hit(clientKey);
   if (decision && !decision.allowed)
-    return { answer: jsonResponse(429, { ok: false, error: messages.rateLimited(decision.retryAfterSeconds) }, { ...cors, 'retry-after': String(decision.retryAfterSeconds) }) };
+    return {
+      answer: jsonResponse(
+        429,
+        { ok: false, error: messages.rateLimited(decision.retryAfterSeconds) },
+        { ...cors, 'retry-after': String(decision.retryAfterSeconds) },
+      ),
+    };
   return { cors };
 }

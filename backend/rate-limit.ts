@@ -50,7 +50,8 @@ export class RateLimiter {
   /** Forgets the clients whose bucket is full again (nothing to remember about them). */
   sweep(): void {
     const now = this.now();
-    for (const [key, bucket] of this.buckets) if (bucket.tokens + (now - bucket.updated) * (this.limit / this.windowMs) >= this.limit) this.buckets.delete(key);
+    for (const [key, bucket] of this.buckets)
+      if (bucket.tokens + (now - bucket.updated) * (this.limit / this.windowMs) >= this.limit) this.buckets.delete(key);
   }
 
   get size(): number {

@@ -36,18 +36,30 @@ async function fromServer(): Promise<{ total: number; requests: InboxEntry[] } |
   const query = new URLSearchParams({ limit: String(limit), ...(type ? { type } : {}) });
   let response: Response;
   try {
-    response = await fetch(`${base}/_inbox?${query}`, { headers: { authorization: `Bearer ${token ?? ''}` }, signal: AbortSignal.timeout(5000) });
+    response = await fetch(`${base}/_inbox?${query}`, {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+      signal: AbortSignal.timeout(5000),
+    });
   } catch {
     return undefined; // No server there: read the files.
   }
-  if (response.status === 401) throw new Error(`Le serveur de ${base} refuse l’accès : définissez INBOX_TOKEN (celui du serveur) ou lancez la commande sur la machine du serveur.`);
+  if (response.status === 401)
+    throw new Error(
+      `Le serveur de ${base} refuse l’accès : définissez INBOX_TOKEN (celui du serveur) ou lancez la commande sur la machine du serveur.`,
+    );
   if (!response.ok) throw new Error(`Le serveur de ${base} a répondu ${response.status}.`);
   return (await response.json()) as { total: number; requests: InboxEntry[] };
 }
 
 async function fromFiles(): Promise<{ total: number; requests: InboxEntry[] }> {
-  const dataDir = resolve(root, process.env.DATA_DIR && process.env.DATA_DIR !== 'memory' ? process.env.DATA_DIR : '.data/pglite');
-  if (!existsSync(dataDir)) throw new Error(`Aucun serveur sur ${base} et aucune base dans ${dataDir}. Lancez npm start, ou indiquez PORT / DATA_DIR.`);
+  const dataDir = resolve(
+    root,
+    process.env.DATA_DIR && process.env.DATA_DIR !== 'memory' ? process.env.DATA_DIR : '.data/pglite',
+  );
+  if (!existsSync(dataDir))
+    throw new Error(
+      `Aucun serveur sur ${base} et aucune base dans ${dataDir}. Lancez npm start, ou indiquez PORT / DATA_DIR.`,
+    );
   const db = await PGlite.create({ dataDir });
   try {
     return { total: await countRequests(db), requests: await latestRequests(db, limit, type) };
@@ -57,7 +69,8 @@ async function fromFiles(): Promise<{ total: number; requests: InboxEntry[] }> {
 }
 
 /** Nothing typed by a visitor may drive the terminal (escape sequences, bidi overrides). */
-const safe = (text: string | null | undefined) => (text ?? '').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '�');
+const safe = (text: string | null | undefined) =>
+  (text ?? '').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '�');
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const mailStatus = { pending: 'en attente', sent: 'envoyés', skipped: 'non configurés', failed: 'échec' } as const;
 
@@ -66,9 +79,14 @@ function print({ total, requests }: { total: number; requests: InboxEntry[] }): 
     console.log(total ? 'Aucune demande de ce type.' : 'Aucune demande reçue pour le moment.');
     return;
   }
-  console.log(`Demandes reçues : ${total} au total, ${requests.length} affichée${requests.length > 1 ? 's' : ''} (les plus récentes d’abord).\n`);
+  console.log(
+    `Demandes reçues : ${total} au total, ${requests.length} affichée${requests.length > 1 ? 's' : ''} (les plus récentes d’abord).\n`,
+  );
   for (const request of requests) {
-    const what = request.type === 'contact' ? `Contact · ${subjectLabel(request.subject)}` : `Testeur · ${professionLabel(request.profession)} · équipe de ${request.team_size ?? 1}`;
+    const what =
+      request.type === 'contact'
+        ? `Contact · ${subjectLabel(request.subject)}`
+        : `Testeur · ${professionLabel(request.profession)} · équipe de ${request.team_size ?? 1}`;
     const mail = `e-mails : ${mailStatus[request.mail_status]}${request.mail_status === 'pending' || request.mail_status === 'failed' ? ` (${request.mail_attempts} essai${request.mail_attempts > 1 ? 's' : ''}${request.mail_last_error ? `, ${safe(request.mail_last_error)}` : ''})` : ''}`;
     console.log(`n° ${request.id}  ${dateTime.format(new Date(request.received_at))}  ${what}  —  ${mail}`);
     const details = [safe(request.company), safe(request.phone), safe(request.city)].filter(Boolean).join(' · ');

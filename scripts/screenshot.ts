@@ -25,7 +25,11 @@ for (const width of [375, 1280]) {
       const tile = page.viewportSize()!.height * slices;
       for (let y = 0, i = 1; y < height; y += tile, i++) {
         const file = `screenshots/${name}-${width}-${i}.png`;
-        await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y, width, height: Math.min(tile, height - y) } });
+        await page.screenshot({
+          path: file,
+          fullPage: true,
+          clip: { x: 0, y, width, height: Math.min(tile, height - y) },
+        });
         console.log(file);
       }
     } else {

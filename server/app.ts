@@ -31,7 +31,14 @@ export interface AppOptions {
   contact?: ContactOptions;
 }
 
-export function createApp({ siteDir, config, store, reload = false, uploadsDir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-')), contact }: AppOptions) {
+export function createApp({
+  siteDir,
+  config,
+  store,
+  reload = false,
+  uploadsDir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-')),
+  contact,
+}: AppOptions) {
   const app = new Hono();
   const files = createStaticFiles(siteDir);
   const tracking = config.tracking;
@@ -39,7 +46,15 @@ export function createApp({ siteDir, config, store, reload = false, uploadsDir =
   const headers = securityHeaders({
     scripts: trackers.scripts,
     images: trackers.images,
-    connect: [...origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl, tracking.alertWebhookUrl, tracking.alertEmailEndpoint]), ...trackers.connect],
+    connect: [
+      ...origins([
+        config.backend.supabaseUrl,
+        config.backend.assistantWebhookUrl,
+        tracking.alertWebhookUrl,
+        tracking.alertEmailEndpoint,
+      ]),
+      ...trackers.connect,
+    ],
     frameAncestors: [],
     media: origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl]),
   });
@@ -57,10 +72,19 @@ export function createApp({ siteDir, config, store, reload = false, uploadsDir =
     return c.json({ status: 'ok' });
   });
 
-  app.route('/', consentRoutes(store, { allowedOrigins: config.backend.embedOrigins, trustProxy: contact?.trustProxy }));
+  app.route(
+    '/',
+    consentRoutes(store, { allowedOrigins: config.backend.embedOrigins, trustProxy: contact?.trustProxy }),
+  );
   app.route('/', assistantRoutes({ siteDir, config, trustProxy: contact?.trustProxy }));
-  app.route('/', storageRoutes({ dir: uploadsDir, anonKey: config.backend.supabaseAnonKey, trustProxy: contact?.trustProxy }));
-  const requests = contactBackend(store.db, config, { ...contact, allowedOrigins: [...config.backend.embedOrigins, ...(contact?.allowedOrigins ?? [])] });
+  app.route(
+    '/',
+    storageRoutes({ dir: uploadsDir, anonKey: config.backend.supabaseAnonKey, trustProxy: contact?.trustProxy }),
+  );
+  const requests = contactBackend(store.db, config, {
+    ...contact,
+    allowedOrigins: [...config.backend.embedOrigins, ...(contact?.allowedOrigins ?? [])],
+  });
   app.route('/functions/v1', functionsRoutes(requests));
   app.route('/', formRoutes(requests, siteDir, config));
   app.route('/', inboxRoutes(requests));
@@ -68,7 +92,10 @@ export function createApp({ siteDir, config, store, reload = false, uploadsDir =
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const pathname = new URL(c.req.url).pathname;
     const file = await files.resolve(pathname);
-    const request = { acceptEncoding: c.req.header('accept-encoding') ?? '', ifNoneMatch: c.req.header('if-none-match') };
+    const request = {
+      acceptEncoding: c.req.header('accept-encoding') ?? '',
+      ifNoneMatch: c.req.header('if-none-match'),
+    };
     if (!file) {
       // An unknown article goes back to the blog list (DECISIONS.md: a real 301 where the server can answer).
       if (/^\/blog\/[^/]+\/?$/.test(pathname)) return c.redirect('/blog', 301);
@@ -82,7 +109,11 @@ export function createApp({ siteDir, config, store, reload = false, uploadsDir =
     if (injectReload && file.endsWith('.html')) return c.html(injectReload(await readFile(file, 'utf8')));
     const answer = await files.respond(file, pathname, request);
     // A bot's copy of a page may be cached for its optimisation level (SPEC.md section 9); a human's is revalidated.
-    if (file.endsWith('.html')) Object.assign(answer.headers, { 'cache-control': htmlCacheControl(c.req.header('user-agent') ?? ''), vary: 'Accept-Encoding, User-Agent' });
+    if (file.endsWith('.html'))
+      Object.assign(answer.headers, {
+        'cache-control': htmlCacheControl(c.req.header('user-agent') ?? ''),
+        vary: 'Accept-Encoding, User-Agent',
+      });
     if (answer.notModified) return c.body(null, 304, answer.headers);
     if (c.req.method === 'HEAD') return c.body(null, 200, answer.headers);
     return c.body(new Uint8Array(answer.body), 200, answer.headers);

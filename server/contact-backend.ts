@@ -34,7 +34,11 @@ export interface ContactBackend {
 }
 
 export function contactBackend(db: PGlite, config: SiteConfig, options: ContactOptions = {}): ContactBackend {
-  const { mailer, rateLimit = { limit: 5, windowMs: 600_000 }, log = (message, error) => console.error(message, error ?? '') } = options;
+  const {
+    mailer,
+    rateLimit = { limit: 5, windowMs: 600_000 },
+    log = (message, error) => console.error(message, error ?? ''),
+  } = options;
   const limiter = rateLimit ? createRateLimiter(rateLimit) : undefined;
   return {
     deps: {
@@ -54,5 +58,8 @@ export function contactBackend(db: PGlite, config: SiteConfig, options: ContactO
 
 /** CORS_ORIGINS="https://www.dentivo.fr,https://dentivo.fr" (SITE_URL's origin is always allowed). */
 export function corsOriginsFromEnv(env: Record<string, string | undefined>): string[] {
-  return (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  return (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
 }

@@ -16,11 +16,28 @@ export function contactRequestStore(db: PGlite, { mailEnabled }: { mailEnabled: 
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          on conflict (idempotency_key) do nothing
          returning id::text as id`,
-        [row.type, row.full_name, row.email, row.company, row.phone, row.subject, row.message, row.city, row.profession, row.team_size, row.created_at, idempotencyKey ?? null, mailEnabled ? 'pending' : 'skipped'],
+        [
+          row.type,
+          row.full_name,
+          row.email,
+          row.company,
+          row.phone,
+          row.subject,
+          row.message,
+          row.city,
+          row.profession,
+          row.team_size,
+          row.created_at,
+          idempotencyKey ?? null,
+          mailEnabled ? 'pending' : 'skipped',
+        ],
       );
       const inserted = result.rows[0];
       if (inserted) return { id: inserted.id, duplicate: false };
-      const existing = await db.query<{ id: string }>('select id::text as id from contact_requests where idempotency_key = $1', [idempotencyKey]);
+      const existing = await db.query<{ id: string }>(
+        'select id::text as id from contact_requests where idempotency_key = $1',
+        [idempotencyKey],
+      );
       return { id: existing.rows[0]?.id ?? '', duplicate: true };
     },
   };
@@ -40,8 +57,14 @@ export const REQUEST_COLUMNS = `id::text as id, type, full_name, email, company,
 export async function latestRequests(db: PGlite, limit = 20, type?: 'contact' | 'tester'): Promise<InboxEntry[]> {
   const bounded = Math.min(500, Math.max(1, Math.trunc(limit) || 20));
   const result = type
-    ? await db.query<InboxEntry>(`select ${REQUEST_COLUMNS} from contact_requests where type = $1 order by received_at desc, id desc limit $2`, [type, bounded])
-    : await db.query<InboxEntry>(`select ${REQUEST_COLUMNS} from contact_requests order by received_at desc, id desc limit $1`, [bounded]);
+    ? await db.query<InboxEntry>(
+        `select ${REQUEST_COLUMNS} from contact_requests where type = $1 order by received_at desc, id desc limit $2`,
+        [type, bounded],
+      )
+    : await db.query<InboxEntry>(
+        `select ${REQUEST_COLUMNS} from contact_requests order by received_at desc, id desc limit $1`,
+        [bounded],
+      );
   return result.rows;
 }
 

@@ -18,7 +18,12 @@ export interface FormPageState {
 
 /** Escapes text for an HTML attribute value or text content. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** An element's start tag (by id) → a new start tag; undefined when the id is absent. */
@@ -33,7 +38,8 @@ function setAttribute(tag: string, name: string, value: string | null): string {
   if (!match) return tag;
   const [, element, rest, selfClosing] = match;
   const attributes: [string, string | null][] = [];
-  for (const [, key, quoted] of rest!.matchAll(/\s+([^\s"'=<>\/]+)(?:="([^"]*)")?/g)) if (key !== name) attributes.push([key!, quoted ?? null]);
+  for (const [, key, quoted] of rest!.matchAll(/\s+([^\s"'=<>\/]+)(?:="([^"]*)")?/g))
+    if (key !== name) attributes.push([key!, quoted ?? null]);
   if (value !== null) attributes.push([name, escapeHtml(value)]);
   const written = attributes.map(([key, quoted]) => (quoted === null ? ` ${key}` : ` ${key}="${quoted}"`)).join('');
   return `<${element}${written}${selfClosing}>`;
@@ -56,7 +62,11 @@ export function formPageWithErrors(page: string, form: FormName, state: FormPage
         if (/\stype="checkbox"/.test(tag)) next = setAttribute(next, 'checked', value === true ? '' : null);
         else next = setAttribute(next, 'value', String(value ?? ''));
       }
-      const hint = /\saria-describedby="([^"]*)"/.exec(tag)?.[1]?.split(' ').filter((token) => token && token !== errorId) ?? [];
+      const hint =
+        /\saria-describedby="([^"]*)"/
+          .exec(tag)?.[1]
+          ?.split(' ')
+          .filter((token) => token && token !== errorId) ?? [];
       next = setAttribute(next, 'aria-invalid', error ? 'true' : null);
       next = setAttribute(next, 'aria-describedby', [...hint, ...(error ? [errorId] : [])].join(' ') || null);
       next = setAttribute(next, 'autofocus', field === firstError ? '' : null);
@@ -64,31 +74,59 @@ export function formPageWithErrors(page: string, form: FormName, state: FormPage
     });
     if (typeof value === 'string') {
       // Text of a textarea; selected option of a select.
-      html = html.replace(new RegExp(`(<textarea\\b[^>]*\\sid="${id}"[^>]*>)[\\s\\S]*?(</textarea>)`), (_match, open: string, close: string) => `${open}${escapeHtml(value)}${close}`);
-      html = html.replace(new RegExp(`(<select\\b[^>]*\\sid="${id}"[^>]*>)([\\s\\S]*?)(</select>)`), (_match, open: string, options: string, close: string) => {
-        const cleared = options.replace(/\sselected(="[^"]*")?/g, '');
-        const chosen = cleared.replace(new RegExp(`<option value="${escapeRegExp(escapeHtml(value))}"`), (option) => `${option} selected=""`);
-        return `${open}${chosen === cleared ? cleared.replace('<option value=""', '<option value="" selected=""') : chosen}${close}`;
-      });
+      html = html.replace(
+        new RegExp(`(<textarea\\b[^>]*\\sid="${id}"[^>]*>)[\\s\\S]*?(</textarea>)`),
+        (_match, open: string, close: string) => `${open}${escapeHtml(value)}${close}`,
+      );
+      html = html.replace(
+        new RegExp(`(<select\\b[^>]*\\sid="${id}"[^>]*>)([\\s\\S]*?)(</select>)`),
+        (_match, open: string, options: string, close: string) => {
+          const cleared = options.replace(/\sselected(="[^"]*")?/g, '');
+          const chosen = cleared.replace(
+            new RegExp(`<option value="${escapeRegExp(escapeHtml(value))}"`),
+            (option) => `${option} selected=""`,
+          );
+          return `${open}${chosen === cleared ? cleared.replace('<option value=""', '<option value="" selected=""') : chosen}${close}`;
+        },
+      );
     }
-    html = html.replace(new RegExp(`<p\\b[^>]*\\sid="${errorId}"[^>]*>[\\s\\S]*?</p>`), error ? `<p class="field__error" id="${errorId}">${escapeHtml(error)}</p>` : `<p class="field__error" id="${errorId}" hidden=""></p>`);
+    html = html.replace(
+      new RegExp(`<p\\b[^>]*\\sid="${errorId}"[^>]*>[\\s\\S]*?</p>`),
+      error
+        ? `<p class="field__error" id="${errorId}">${escapeHtml(error)}</p>`
+        : `<p class="field__error" id="${errorId}" hidden=""></p>`,
+    );
   }
 
   const alertId = `${form}-alert`;
-  html = html.replace(new RegExp(`<p\\b[^>]*\\sid="${alertId}"[^>]*>[\\s\\S]*?</p>`), state.alert ? `<p class="form__alert" id="${alertId}">${escapeHtml(state.alert)}</p>` : `<p class="form__alert" id="${alertId}" hidden=""></p>`);
+  html = html.replace(
+    new RegExp(`<p\\b[^>]*\\sid="${alertId}"[^>]*>[\\s\\S]*?</p>`),
+    state.alert
+      ? `<p class="form__alert" id="${alertId}">${escapeHtml(state.alert)}</p>`
+      : `<p class="form__alert" id="${alertId}" hidden=""></p>`,
+  );
 
   // The island's props carry the same state for a later hydration.
-  html = html.replace(new RegExp(`(<div class="island" data-widget="${form}-form" data-props=)("[^"]*"|'[^']*')`), (_match, start: string, quoted: string) => {
-    const raw = quoted.slice(1, -1).replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    let props: Record<string, unknown> = {};
-    try {
-      props = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      // Keep going with no props: the form itself is already filled above.
-    }
-    const initial = { values: state.values, errors: state.errors, ...(state.alert ? { alert: state.alert } : {}) };
-    return `${start}"${escapeHtml(JSON.stringify({ ...props, initial }))}"`;
-  });
+  html = html.replace(
+    new RegExp(`(<div class="island" data-widget="${form}-form" data-props=)("[^"]*"|'[^']*')`),
+    (_match, start: string, quoted: string) => {
+      const raw = quoted
+        .slice(1, -1)
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+      let props: Record<string, unknown> = {};
+      try {
+        props = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        // Keep going with no props: the form itself is already filled above.
+      }
+      const initial = { values: state.values, errors: state.errors, ...(state.alert ? { alert: state.alert } : {}) };
+      return `${start}"${escapeHtml(JSON.stringify({ ...props, initial }))}"`;
+    },
+  );
 
   return html.replace(/<title>([\s\S]*?)<\/title>/, (_match, title: string) => `<title>Erreur\u00A0: ${title}</title>`);
 }
@@ -106,7 +144,10 @@ export interface ConfirmationContent {
 /** The site's shell (header, footer, styles) of a built page around a short confirmation. */
 export function confirmationPage(shell: string, content: ConfirmationContent, productName: string): string {
   const links = content.links
-    .map((link) => `<a class="button ${link.primary ? 'button--primary' : 'button--secondary'}" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`)
+    .map(
+      (link) =>
+        `<a class="button ${link.primary ? 'button--primary' : 'button--secondary'}" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`,
+    )
     .join('');
   const main = `<main id="contenu" tabindex="-1">
 <section class="section" aria-labelledby="confirmation-titre"><div class="wrapper wrapper--narrow">
@@ -118,7 +159,10 @@ export function confirmationPage(shell: string, content: ConfirmationContent, pr
 </main>`;
   return shell
     .replace(/<main\b[^>]*>[\s\S]*<\/main>/, () => main)
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(content.title)} | ${escapeHtml(productName)}</title>`)
+    .replace(
+      /<title>[\s\S]*?<\/title>/,
+      () => `<title>${escapeHtml(content.title)} | ${escapeHtml(productName)}</title>`,
+    )
     .replace(/<meta name="robots"[^>]*>/, '')
     .replace('</head>', '<meta name="robots" content="noindex">\n</head>');
 }

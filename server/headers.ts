@@ -105,6 +105,8 @@ export function trackerSources(tracking: TrackingConfig): Required<Pick<CspSourc
     connect.push('https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com');
     images.push('https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com');
   }
-  const unique = (list: string[]) => [...new Set(list.flatMap((item) => (item.includes('*') || item.startsWith('wss:') ? [item] : origins([item]))))];
+  const unique = (list: string[]) => [
+    ...new Set(list.flatMap((item) => (item.includes('*') || item.startsWith('wss:') ? [item] : origins([item])))),
+  ];
   return { scripts: unique(scripts), connect: unique(connect), images: unique(images) };
 }

@@ -9,7 +9,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createTransport } from 'nodemailer';
 import { z } from 'zod';
 import { ConfigError, type SiteConfig } from '../core/site/config.ts';
-import { deliverRequestMails, mailRetryDelay, type MailIdentity, type MailProgress, type OutgoingMail, type StoredRequest } from '../backend/contact/mail.ts';
+import {
+  deliverRequestMails,
+  mailRetryDelay,
+  type MailIdentity,
+  type MailProgress,
+  type OutgoingMail,
+  type StoredRequest,
+} from '../backend/contact/mail.ts';
 import { REQUEST_COLUMNS } from './contact-requests.ts';
 
 export interface MailSettings extends MailIdentity {
@@ -54,7 +61,13 @@ export function smtpTransport(url: string): MailTransport {
   const transport = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     async send(mail) {
-      await transport.sendMail({ from: mail.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+      });
     },
     close: () => transport.close(),
   };
@@ -159,7 +172,10 @@ export class ContactMailer {
       await deliverRequestMails(request, this.identity, {
         send: (mail) => transport.send(mail),
         sent: async (which) => {
-          await this.db.query(`update contact_requests set ${which === 'team' ? 'team_mail_sent_at' : 'ack_mail_sent_at'} = now() where id = $1`, [id]);
+          await this.db.query(
+            `update contact_requests set ${which === 'team' ? 'team_mail_sent_at' : 'ack_mail_sent_at'} = now() where id = $1`,
+            [id],
+          );
         },
       });
       await this.db.query(
@@ -176,7 +192,10 @@ export class ContactMailer {
            mail_next_attempt_at = now() + ($5::int * interval '1 millisecond') where id = $1`,
         [id, attempts, status, message.slice(0, 500), delay],
       );
-      this.log(`E-mails de la demande ${id} non envoyés (tentative ${attempts}/${this.maxAttempts}${status === 'pending' ? `, nouvel essai dans ${Math.round(delay / 1000)} s` : ', abandon'}) :`, message);
+      this.log(
+        `E-mails de la demande ${id} non envoyés (tentative ${attempts}/${this.maxAttempts}${status === 'pending' ? `, nouvel essai dans ${Math.round(delay / 1000)} s` : ', abandon'}) :`,
+        message,
+      );
     }
   }
 }

@@ -19,7 +19,9 @@ const config = loadConfig(JSON.parse(readFileSync(resolve(root, 'content/site.js
 const store = await openStore(dataDir, resolve(root, 'supabase/migrations'));
 // Contact and tester requests: mails over SMTP_URL (a secret, env only), retried until sent.
 const mail = mailSettingsFromEnv(process.env, config);
-const mailer = new ContactMailer(store.db, mail, { transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : undefined }).start();
+const mailer = new ContactMailer(store.db, mail, {
+  transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : undefined,
+}).start();
 const contact = {
   mailer,
   rateLimit: contactRateLimitFromEnv(process.env),
@@ -27,11 +29,22 @@ const contact = {
   trustProxy: process.env.TRUST_PROXY === '1',
   inboxToken: writeInboxToken(resolve(root, '.data'), port, process.env.INBOX_TOKEN),
 };
-const app = createApp({ siteDir: resolve(root, process.env.SITE_DIR ?? '_site'), config, store, reload: process.env.DEV_RELOAD === '1', uploadsDir, contact });
+const app = createApp({
+  siteDir: resolve(root, process.env.SITE_DIR ?? '_site'),
+  config,
+  store,
+  reload: process.env.DEV_RELOAD === '1',
+  uploadsDir,
+  contact,
+});
 
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`Dentivo est servi sur http://localhost:${info.port} (données : ${dataDir ?? 'en mémoire'})`);
-  console.log(mail.smtpUrl ? `Demandes de contact : e-mails envoyés à ${mail.teamAddress}.` : 'Demandes de contact : SMTP_URL absent, les demandes sont enregistrées sans e-mail (npm run inbox pour les lire).');
+  console.log(
+    mail.smtpUrl
+      ? `Demandes de contact : e-mails envoyés à ${mail.teamAddress}.`
+      : 'Demandes de contact : SMTP_URL absent, les demandes sont enregistrées sans e-mail (npm run inbox pour les lire).',
+  );
 });
 
 let closing = false;

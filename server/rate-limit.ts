@@ -53,6 +53,9 @@ export function contactRateLimitFromEnv(env: Record<string, string | undefined>)
   const raw = env.CONTACT_RATE_LIMIT;
   if (raw === undefined || raw === '') return { limit: 5, windowMs: 600_000 };
   const parsed = parseRateLimit(raw);
-  if (!parsed) throw new ConfigError(`Configuration invalide :\n- CONTACT_RATE_LIMIT (variable d’environnement) : « ${raw} » n’est pas de la forme requêtes/secondes, par exemple 5/600`);
+  if (!parsed)
+    throw new ConfigError(
+      `Configuration invalide :\n- CONTACT_RATE_LIMIT (variable d’environnement) : « ${raw} » n’est pas de la forme requêtes/secondes, par exemple 5/600`,
+    );
   return parsed;
 }

@@ -91,7 +91,11 @@ export function createStaticFiles(root: string) {
 
   return {
     resolve,
-    async respond(file: string, pathname: string, request: { acceptEncoding: string; ifNoneMatch?: string }): Promise<StaticFile & { notModified: boolean }> {
+    async respond(
+      file: string,
+      pathname: string,
+      request: { acceptEncoding: string; ifNoneMatch?: string },
+    ): Promise<StaticFile & { notModified: boolean }> {
       const entry = await load(file);
       const headers: Record<string, string> = {
         'content-type': entry.type,

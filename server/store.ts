@@ -20,8 +20,12 @@ export async function openStore(dataDir: string | undefined, migrationsDir: stri
 
 /** Applies, in name order and once each, the .sql files not yet recorded in schema_migrations. */
 export async function migrate(db: PGlite, migrationsDir: string): Promise<string[]> {
-  await db.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
-  const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).rows.map((row) => row.name));
+  await db.exec(
+    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+  );
+  const done = new Set(
+    (await db.query<{ name: string }>('select name from schema_migrations')).rows.map((row) => row.name),
+  );
   const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const name of files) {

@@ -40,7 +40,12 @@ function disclosure(button: HTMLButtonElement): void {
   panel.addEventListener('keydown', (event) => {
     const list = links();
     const index = list.indexOf(document.activeElement as HTMLAnchorElement);
-    const target = { ArrowDown: list[(index + 1) % list.length], ArrowUp: list[(index - 1 + list.length) % list.length], Home: list[0], End: list.at(-1) }[event.key];
+    const target = {
+      ArrowDown: list[(index + 1) % list.length],
+      ArrowUp: list[(index - 1 + list.length) % list.length],
+      Home: list[0],
+      End: list.at(-1),
+    }[event.key];
     if (target) {
       event.preventDefault();
       target.focus();
@@ -54,10 +59,17 @@ function disclosure(button: HTMLButtonElement): void {
   });
   document.addEventListener('click', (event) => {
     const target = event.target as Node;
-    if (isOpen() && !panel.contains(target) && !button.contains(target) && !panel.closest('[data-mobile-menu]')) setOpen(false);
+    if (isOpen() && !panel.contains(target) && !button.contains(target) && !panel.closest('[data-mobile-menu]'))
+      setOpen(false);
   });
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && isOpen() && panel.contains(document.activeElement) === false && document.activeElement === button) setOpen(false);
+    if (
+      event.key === 'Escape' &&
+      isOpen() &&
+      panel.contains(document.activeElement) === false &&
+      document.activeElement === button
+    )
+      setOpen(false);
   });
 }
 
@@ -83,7 +95,9 @@ function mobileMenu(): void {
       toggle.focus();
     }
   });
-  window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT}px)`).addEventListener('change', (query) => query.matches && setOpen(false));
+  window
+    .matchMedia(`(min-width: ${MOBILE_BREAKPOINT}px)`)
+    .addEventListener('change', (query) => query.matches && setOpen(false));
 }
 
 /** Footer columns: accordions (one open at a time, via <details name>) on phones, open on wide screens. */
@@ -140,7 +154,6 @@ function logNotFound(): void {
   // On a static host (no server 301), an unknown article still goes back to the list (DECISIONS.md).
   if (/^\/blog\/[^/]+\/?$/.test(location.pathname)) location.replace('/blog');
 }
-
 
 /** 'Suggérer une idée' / 'Rejoindre les testeurs': open the assistant with a preset message. */
 function assistantButtons(): void {

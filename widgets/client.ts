@@ -9,7 +9,11 @@ type Moment = 'load' | 'idle' | 'visible' | 'interaction';
 
 function when(moment: Moment, element: Element): Promise<void> {
   if (moment === 'idle')
-    return new Promise((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200)));
+    return new Promise((resolve) =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 200),
+    );
   if (moment === 'visible')
     return new Promise((resolve) => {
       const observer = new IntersectionObserver(

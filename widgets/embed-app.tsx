@@ -70,7 +70,10 @@ async function siteConfig(source: string, options: EmbedOptions): Promise<Public
 export async function mount(source: string, options: EmbedOptions): Promise<void> {
   setConfig(await siteConfig(source, options));
   setContentOrigin(new URL(source).origin);
-  const names = (options.widgets || 'assistant').split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (options.widgets || 'assistant')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 
   if (names.includes('assistant')) {
     const host = document.createElement('dentivo-assistant');
@@ -100,7 +103,9 @@ export async function mount(source: string, options: EmbedOptions): Promise<void
       } catch {
         console.error(`Dentivo : data-props illisible pour « ${name} »`);
       }
-      createRoot(shadowRoot(target, [css, pageCss])).render(<ErrorBoundary name={name}>{createElement(component, props)}</ErrorBoundary>);
+      createRoot(shadowRoot(target, [css, pageCss])).render(
+        <ErrorBoundary name={name}>{createElement(component, props)}</ErrorBoundary>,
+      );
     }
   }
 }

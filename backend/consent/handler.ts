@@ -25,19 +25,29 @@ export const CONSENT_MESSAGES = {
   json: 'Preuve de consentement illisible : un objet JSON est attendu.',
   refused: (detail: string) => `Preuve de consentement refusée : ${detail}`,
   unavailable: 'Preuve de consentement non enregistrée : le service est momentanément indisponible.',
-  rateLimited: (seconds: number) => `Trop de choix envoyés en peu de temps : réessayez dans ${retryDelayText(seconds)}.`,
+  rateLimited: (seconds: number) =>
+    `Trop de choix envoyés en peu de temps : réessayez dans ${retryDelayText(seconds)}.`,
 } as const;
 
 /** A proof as a row of public.consent_proofs (received_at is the database's own clock). */
 export function consentProofRow(proof: ConsentProofInput) {
-  return { consent_id: proof.consentId, analytics: proof.analytics, marketing: proof.marketing, policy_version: proof.policyVersion, chosen_at: proof.chosenAt };
+  return {
+    consent_id: proof.consentId,
+    analytics: proof.analytics,
+    marketing: proof.marketing,
+    policy_version: proof.policyVersion,
+    chosen_at: proof.chosenAt,
+  };
 }
 
 /** The same row as one parameterised insert, for a Postgres driver (PGlite, node-postgres). */
 export function consentProofInsert(proof: ConsentProofInput): { text: string; values: unknown[] } {
   const row = consentProofRow(proof);
   const columns = Object.keys(row);
-  return { text: `insert into consent_proofs (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, values: Object.values(row) };
+  return {
+    text: `insert into consent_proofs (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+    values: Object.values(row),
+  };
 }
 
 export interface ConsentProofDeps {
@@ -50,8 +60,17 @@ export interface ConsentProofDeps {
 }
 
 /** The whole function: one Request in, one Response out. `clientKey` identifies the caller for the rate limit. */
-export async function handleConsentProof(request: Request, deps: ConsentProofDeps, clientKey: string): Promise<Response> {
-  const admission = admitRequest(request, { allowedOrigins: deps.allowedOrigins, limiter: deps.limiter, clientKey, messages: CONSENT_MESSAGES });
+export async function handleConsentProof(
+  request: Request,
+  deps: ConsentProofDeps,
+  clientKey: string,
+): Promise<Response> {
+  const admission = admitRequest(request, {
+    allowedOrigins: deps.allowedOrigins,
+    limiter: deps.limiter,
+    clientKey,
+    messages: CONSENT_MESSAGES,
+  });
   if ('answer' in admission) return admission.answer;
   const { cors } = admission;
 

@@ -8,7 +8,13 @@
  * insert. A 2xx answer means the request is stored (exactly once: a repeated Idempotency-Key is not
  * stored again). Mails come after the answer and never decide it.
  */
-import { honeypotFilled, parseSubmission, submissionRow, type Submission, type SubmissionRow } from '../../core/contact/schema.ts';
+import {
+  honeypotFilled,
+  parseSubmission,
+  submissionRow,
+  type Submission,
+  type SubmissionRow,
+} from '../../core/contact/schema.ts';
 import type { RateDecision } from '../rate-limit.ts';
 import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
 
@@ -41,10 +47,11 @@ export const HANDLER_MESSAGES = {
   encoding: 'Le corps de la requête doit être un texte UTF-8 valide.',
   json: 'Le corps de la requête n’est pas un JSON valide.',
   idempotencyKey: 'En-tête Idempotency-Key invalide (8 à 100 caractères : lettres, chiffres, - et _).',
-  unavailable: 'Le service est momentanément indisponible. Votre demande n’a pas été enregistrée : réessayez dans quelques instants.',
-  rateLimited: (seconds: number) => `Trop de demandes envoyées depuis votre connexion. Réessayez dans ${retryDelayText(seconds)}.`,
+  unavailable:
+    'Le service est momentanément indisponible. Votre demande n’a pas été enregistrée : réessayez dans quelques instants.',
+  rateLimited: (seconds: number) =>
+    `Trop de demandes envoyées depuis votre connexion. Réessayez dans ${retryDelayText(seconds)}.`,
 } as const;
-
 
 export type SubmissionOutcome =
   | { kind: 'stored'; id: string; duplicate: boolean }
@@ -53,7 +60,11 @@ export type SubmissionOutcome =
   | { kind: 'unavailable' };
 
 /** Validates and stores one request body (any parsed JSON); shared by the JSON and the plain form paths. */
-export async function acceptSubmission(body: unknown, deps: Pick<ContactHandlerDeps, 'store' | 'onStored' | 'log'>, idempotencyKey?: string): Promise<SubmissionOutcome> {
+export async function acceptSubmission(
+  body: unknown,
+  deps: Pick<ContactHandlerDeps, 'store' | 'onStored' | 'log'>,
+  idempotencyKey?: string,
+): Promise<SubmissionOutcome> {
   if (honeypotFilled(body)) {
     deps.log?.('Demande ignorée : champ piège rempli (robot probable).');
     return { kind: 'dropped' };
@@ -70,7 +81,8 @@ export async function acceptSubmission(body: unknown, deps: Pick<ContactHandlerD
   if (!stored.duplicate && deps.onStored) {
     try {
       const pending = deps.onStored(stored.id, parsed.submission);
-      if (pending instanceof Promise) pending.catch((error) => deps.log?.(`Suite de la demande ${stored.id} en erreur :`, error));
+      if (pending instanceof Promise)
+        pending.catch((error) => deps.log?.(`Suite de la demande ${stored.id} en erreur :`, error));
     } catch (error) {
       deps.log?.(`Suite de la demande ${stored.id} en erreur :`, error);
     }
@@ -79,8 +91,17 @@ export async function acceptSubmission(body: unknown, deps: Pick<ContactHandlerD
 }
 
 /** The whole function: one Request in, one Response out. `clientKey` identifies the caller for the rate limit. */
-export async function handleContactRequest(request: Request, deps: ContactHandlerDeps, clientKey: string): Promise<Response> {
-  const admission = admitRequest(request, { allowedOrigins: deps.allowedOrigins, limiter: deps.limiter, clientKey, messages: HANDLER_MESSAGES });
+export async function handleContactRequest(
+  request: Request,
+  deps: ContactHandlerDeps,
+  clientKey: string,
+): Promise<Response> {
+  const admission = admitRequest(request, {
+    allowedOrigins: deps.allowedOrigins,
+    limiter: deps.limiter,
+    clientKey,
+    messages: HANDLER_MESSAGES,
+  });
   if ('answer' in admission) return admission.answer;
   const { cors } = admission;
 
@@ -88,7 +109,8 @@ export async function handleContactRequest(request: Request, deps: ContactHandle
   if (contentType !== 'application/json') return json(415, { ok: false, error: HANDLER_MESSAGES.contentType }, cors);
 
   const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
-  if (idempotencyKey !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey)) return json(400, { ok: false, error: HANDLER_MESSAGES.idempotencyKey }, cors);
+  if (idempotencyKey !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey))
+    return json(400, { ok: false, error: HANDLER_MESSAGES.idempotencyKey }, cors);
 
   const body = await readJson(request, deps.maxBodyBytes ?? MAX_JSON_BODY_BYTES);
   if (!body.ok) return unreadableBody(body.reason, HANDLER_MESSAGES, cors);

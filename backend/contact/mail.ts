@@ -4,7 +4,12 @@
  * The acknowledgement does not repeat the visitor's message, so the form cannot relay spam to a
  * third party's address.
  */
-import { PROFESSION_LABELS, SUBJECT_LABELS, type ContactSubject, type TesterProfession } from '../../core/contact/fields.ts';
+import {
+  PROFESSION_LABELS,
+  SUBJECT_LABELS,
+  type ContactSubject,
+  type TesterProfession,
+} from '../../core/contact/fields.ts';
 import type { SubmissionRow } from '../../core/contact/schema.ts';
 
 /** A stored request as the database returns it: the row written, with its id (the driver may give a Date). */
@@ -31,14 +36,20 @@ export interface OutgoingMail {
   text: string;
 }
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+});
 
 export function subjectLabel(subject: string | null): string {
   return subject && subject in SUBJECT_LABELS ? SUBJECT_LABELS[subject as ContactSubject] : 'Sans sujet';
 }
 
 export function professionLabel(profession: string | null): string {
-  return profession && profession in PROFESSION_LABELS ? PROFESSION_LABELS[profession as TesterProfession] : 'Non précisée';
+  return profession && profession in PROFESSION_LABELS
+    ? PROFESSION_LABELS[profession as TesterProfession]
+    : 'Non précisée';
 }
 
 /** One line per header value: no line break of the visitor's can reach a mail header. */
@@ -74,12 +85,19 @@ export function teamMail(request: StoredRequest, identity: MailIdentity): Outgoi
       `Taille de l’équipe : ${request.team_size ?? 1}`,
     );
   }
-  lines.push('', `Envoyée le ${sent} (demande n° ${request.id}).`, 'Répondez directement à ce message pour écrire à la personne.');
+  lines.push(
+    '',
+    `Envoyée le ${sent} (demande n° ${request.id}).`,
+    'Répondez directement à ce message pour écrire à la personne.',
+  );
   return { from: identity.from, to: identity.teamAddress, replyTo: request.email, subject, text: lines.join('\n') };
 }
 
 export function acknowledgementMail(request: StoredRequest, identity: MailIdentity): OutgoingMail {
-  const what = request.type === 'contact' ? `votre message (${subjectLabel(request.subject).toLowerCase()})` : 'votre demande pour rejoindre le programme testeurs';
+  const what =
+    request.type === 'contact'
+      ? `votre message (${subjectLabel(request.subject).toLowerCase()})`
+      : 'votre demande pour rejoindre le programme testeurs';
   const text = [
     'Bonjour,',
     '',
@@ -91,7 +109,10 @@ export function acknowledgementMail(request: StoredRequest, identity: MailIdenti
     `L’équipe ${identity.productName}`,
     identity.siteUrl,
   ].join('\n');
-  const subject = request.type === 'contact' ? `Nous avons bien reçu votre message – ${identity.productName}` : `Votre demande testeur est bien reçue – ${identity.productName}`;
+  const subject =
+    request.type === 'contact'
+      ? `Nous avons bien reçu votre message – ${identity.productName}`
+      : `Votre demande testeur est bien reçue – ${identity.productName}`;
   return { from: identity.from, to: request.email, replyTo: identity.teamAddress, subject, text };
 }
 

@@ -102,10 +102,22 @@ export function detectBot(userAgent: string, now: Date = new Date()): BotDetecti
   const agent = userAgent.toLowerCase();
   for (const [name, type, priority] of KNOWN_BOTS) {
     if (agent.includes(name.toLowerCase()))
-      return { isBot: true, botInfo: info(name, type, priority), confidence: KNOWN_BOT_CONFIDENCE, userAgent, timestamp };
+      return {
+        isBot: true,
+        botInfo: info(name, type, priority),
+        confidence: KNOWN_BOT_CONFIDENCE,
+        userAgent,
+        timestamp,
+      };
   }
   if (GENERIC_BOT.test(userAgent) && !HUMAN_LOOKALIKES.test(userAgent))
-    return { isBot: true, botInfo: info('unknown', 'other', 'low'), confidence: GENERIC_BOT_CONFIDENCE, userAgent, timestamp };
+    return {
+      isBot: true,
+      botInfo: info('unknown', 'other', 'low'),
+      confidence: GENERIC_BOT_CONFIDENCE,
+      userAgent,
+      timestamp,
+    };
   return { isBot: false, botInfo: null, confidence: 0, userAgent, timestamp };
 }
 

@@ -80,14 +80,21 @@ export function conversionValue(destination: CtaDestination): { value: number; c
 }
 
 /** The cta_click parameters (SPEC.md section 7). */
-export function ctaClickParams(input: { text: string; href: string | null | undefined; pageUrl: string; appUrl: string; region: CtaRegion }) {
+export function ctaClickParams(input: {
+  text: string;
+  href: string | null | undefined;
+  pageUrl: string;
+  appUrl: string;
+  region: CtaRegion;
+}) {
   const { url, destination } = ctaTarget(input.href, input.pageUrl, input.appUrl);
   const path = originOf(input.pageUrl) ? new URL(input.pageUrl).pathname : '/';
   const label = input.text.replace(/\s+/g, ' ').trim().slice(0, 100);
   return {
     cta_name: label,
     label,
-    destination: destination === 'app' ? 'app' : destination === 'internal' && url ? url.pathname + url.search : (url?.href ?? ''),
+    destination:
+      destination === 'app' ? 'app' : destination === 'internal' && url ? url.pathname + url.search : (url?.href ?? ''),
     destination_url: url?.href ?? '',
     cta_location: ctaLocation(input.region, path),
     ...conversionValue(destination),

@@ -14,7 +14,11 @@ export function scrollRatio(scrollTop: number, viewportHeight: number, documentH
 }
 
 /** Whether to send for `path` at `ratio`, and the paths list to keep afterwards (the input is not changed). */
-export function recordDepth(trackedPaths: readonly string[], path: string, ratio: number): { send: boolean; paths: string[] } {
+export function recordDepth(
+  trackedPaths: readonly string[],
+  path: string,
+  ratio: number,
+): { send: boolean; paths: string[] } {
   if (ratio < SCROLL_DEPTH_THRESHOLD || trackedPaths.includes(path)) return { send: false, paths: [...trackedPaths] };
   const paths = [...trackedPaths, path];
   return { send: true, paths: paths.length > TRACKED_PATHS_MAX ? paths.slice(-TRACKED_PATHS_KEEP) : paths };

@@ -30,17 +30,31 @@ export function parseStoredConversation(raw: string | null): ChatMessage[] | nul
   for (const item of data) {
     if (typeof item !== 'object' || item === null) return null;
     const { id, role, content, timestamp, attachments, voice, isTemporary } = item as Record<string, unknown>;
-    if (typeof id !== 'string' || (role !== 'assistant' && role !== 'user') || typeof content !== 'string' || typeof timestamp !== 'string') return null;
+    if (
+      typeof id !== 'string' ||
+      (role !== 'assistant' && role !== 'user') ||
+      typeof content !== 'string' ||
+      typeof timestamp !== 'string'
+    )
+      return null;
     if (Number.isNaN(Date.parse(timestamp))) return null;
     if (isTemporary === true) continue;
     const message: ChatMessage = { id, role, content, timestamp };
     if (Array.isArray(attachments))
       message.attachments = attachments
-        .filter((a): a is { name: string; type: string; url?: unknown } => typeof a?.name === 'string' && typeof a?.type === 'string')
-        .map((a) => ({ name: a.name, type: a.type, ...(typeof a.url === 'string' && /^(https?:\/\/|\/)/.test(a.url) ? { url: a.url } : {}) }));
+        .filter(
+          (a): a is { name: string; type: string; url?: unknown } =>
+            typeof a?.name === 'string' && typeof a?.type === 'string',
+        )
+        .map((a) => ({
+          name: a.name,
+          type: a.type,
+          ...(typeof a.url === 'string' && /^(https?:\/\/|\/)/.test(a.url) ? { url: a.url } : {}),
+        }));
     if (voice && typeof voice === 'object') {
       const { url, duration } = voice as Record<string, unknown>;
-      if (typeof url === 'string' && /^(https?:\/\/|\/)/.test(url) && typeof duration === 'number') message.voice = { url, duration };
+      if (typeof url === 'string' && /^(https?:\/\/|\/)/.test(url) && typeof duration === 'number')
+        message.voice = { url, duration };
     }
     messages.push(message);
   }

@@ -29,13 +29,25 @@ export type VoiceRef = z.infer<typeof voiceRef>;
 export const webhookPayload = z
   .object({
     message_id: z.string().check(z.minLength(1), z.maxLength(100)),
-    text: z.optional(z.string().check(z.maxLength(ASSISTANT.maxTextLength, { error: `Message trop long (${ASSISTANT.maxTextLength} caractères au plus).` }))),
+    text: z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(ASSISTANT.maxTextLength, {
+            error: `Message trop long (${ASSISTANT.maxTextLength} caractères au plus).`,
+          }),
+        ),
+    ),
     files: z.optional(z.array(attachmentRef).check(z.maxLength(ASSISTANT.maxFiles))),
     voice: z.optional(voiceRef),
     sent_at: z.iso.datetime({ offset: true }),
     conversation_id: z.string().check(z.minLength(1), z.maxLength(100)),
   })
-  .check(z.refine((payload) => Boolean(payload.text?.trim() || payload.files?.length || payload.voice), { error: 'Un message contient un texte, un fichier ou une note vocale.' }));
+  .check(
+    z.refine((payload) => Boolean(payload.text?.trim() || payload.files?.length || payload.voice), {
+      error: 'Un message contient un texte, un fichier ou une note vocale.',
+    }),
+  );
 export type WebhookPayload = z.infer<typeof webhookPayload>;
 
 /**
@@ -50,4 +62,3 @@ export const webhookReply = z.object({
   voice: z.optional(z.nullable(voiceRef)),
 });
 export type WebhookReply = z.infer<typeof webhookReply>;
-

@@ -38,7 +38,13 @@ export function isAssistantIndex(value: unknown): value is AssistantIndex {
     index !== null &&
     index.version === 1 &&
     Array.isArray(index.docs) &&
-    index.docs.every((doc) => typeof doc?.id === 'string' && typeof doc.url === 'string' && typeof doc.title === 'string' && Array.isArray(doc.lines))
+    index.docs.every(
+      (doc) =>
+        typeof doc?.id === 'string' &&
+        typeof doc.url === 'string' &&
+        typeof doc.title === 'string' &&
+        Array.isArray(doc.lines),
+    )
   );
 }
 
@@ -69,15 +75,52 @@ export function fold(text: string): string {
 }
 
 const suffixes = [
-  'issements', 'issement', 'ements', 'ement', 'ations', 'ation', 'atrices', 'atrice', 'ateurs', 'ateur', 'ances', 'ance',
-  'ences', 'ence', 'ites', 'ite', 'ables', 'able', 'ibles', 'ible', 'iques', 'ique', 'istes', 'iste', 'euses', 'euse',
-  'eux', 'ives', 'ive', 'ifs', 'if', 'ees', 'ee', 'es', 'er', 'ez', 'e', 's', 'x',
+  'issements',
+  'issement',
+  'ements',
+  'ement',
+  'ations',
+  'ation',
+  'atrices',
+  'atrice',
+  'ateurs',
+  'ateur',
+  'ances',
+  'ance',
+  'ences',
+  'ence',
+  'ites',
+  'ite',
+  'ables',
+  'able',
+  'ibles',
+  'ible',
+  'iques',
+  'ique',
+  'istes',
+  'iste',
+  'euses',
+  'euse',
+  'eux',
+  'ives',
+  'ive',
+  'ifs',
+  'if',
+  'ees',
+  'ee',
+  'es',
+  'er',
+  'ez',
+  'e',
+  's',
+  'x',
 ];
 
 /** A light French stemmer: enough for plural, gender and the common noun and verb endings. */
 export function stem(word: string): string {
   if (word.endsWith('aux') && word.length > 5) return word.slice(0, -3) + 'al';
-  for (const suffix of suffixes) if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length);
+  for (const suffix of suffixes)
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length);
   return word;
 }
 
@@ -216,7 +259,9 @@ export function createSearcher(index: AssistantIndex): Searcher {
     };
   });
   const df = new Map<string, number>();
-  for (const item of prepared) for (const term of new Set([...item.tf.keys(), ...item.titleTerms, ...item.sourceTerms])) df.set(term, (df.get(term) ?? 0) + 1);
+  for (const item of prepared)
+    for (const term of new Set([...item.tf.keys(), ...item.titleTerms, ...item.sourceTerms]))
+      df.set(term, (df.get(term) ?? 0) + 1);
   const count = prepared.length;
   const averageLength = prepared.reduce((sum, item) => sum + item.length, 0) / Math.max(count, 1);
   const idf = (term: string) => {
@@ -247,7 +292,13 @@ export function createSearcher(index: AssistantIndex): Searcher {
         for (const [term, weight] of group) {
           const termIdf = idf(term);
           const frequency = item.tf.get(term) ?? 0;
-          if (frequency) bestBody = Math.max(bestBody, weight * termIdf * ((frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * item.length) / averageLength))));
+          if (frequency)
+            bestBody = Math.max(
+              bestBody,
+              weight *
+                termIdf *
+                ((frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * item.length) / averageLength))),
+            );
           if (item.titleTerms.has(term)) bestTitle = Math.max(bestTitle, weight * termIdf);
           if (item.sourceTerms.has(term)) bestSource = Math.max(bestSource, weight * termIdf);
         }
@@ -262,7 +313,10 @@ export function createSearcher(index: AssistantIndex): Searcher {
       let titleExtra = 0;
       for (const term of item.titleTerms) if (!queryStems.has(term)) titleExtra += idf(term);
       const titleSimilarity = titleShared / (totalWeight + titleExtra);
-      let score = body + (item.doc.kind === 'faq' ? 2 * TITLE_BOOST : TITLE_BOOST) * titleSimilarity * totalWeight + SOURCE_BOOST * source;
+      let score =
+        body +
+        (item.doc.kind === 'faq' ? 2 * TITLE_BOOST : TITLE_BOOST) * titleSimilarity * totalWeight +
+        SOURCE_BOOST * source;
       if (item.doc.kind !== 'faq') score *= 1 + RICHNESS_STEP * Math.min(item.doc.lines.length, RICHNESS_CAP);
       // The same question as a FAQ entry, in nearly the same words: that entry answers it.
       if (item.questionWords) {
@@ -336,10 +390,14 @@ function pickLines(hit: Hit, query: Set<string>, idf: (term: string) => number):
   const { doc } = hit;
   // A list or cards about the question as a whole (its title says it), or a short document: quote it all.
   const isList = doc.lines.filter((line) => line.title).length >= doc.lines.length / 2;
-  if (doc.kind === 'faq' || doc.lines.length <= 2 || (isList && hit.titleCoverage >= 0.5)) return doc.lines.slice(0, 12);
+  if (doc.kind === 'faq' || doc.lines.length <= 2 || (isList && hit.titleCoverage >= 0.5))
+    return doc.lines.slice(0, 12);
   // Prose: its best sentences; when only the title matched, its opening.
   const scored = doc.lines.map((line, position) => ({ line, position, score: lineScore(line, query, idf) }));
-  const best = scored.filter((item) => item.score > 0).sort((a, b) => b.score - a.score).slice(0, 3);
+  const best = scored
+    .filter((item) => item.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3);
   if (!best.length) return doc.lines.slice(0, 2);
   return best.sort((a, b) => a.position - b.position).map((item) => item.line);
 }
@@ -361,13 +419,20 @@ function fallback(options: AnswerOptions): Answer {
 export function answerQuestion(searcher: Searcher, question: string, options: AnswerOptions): Answer {
   const hits = searcher.search(question, 10);
   const top = hits[0];
-  if (!top || top.score < MIN_SCORE || top.coverage < MIN_COVERAGE || (top.titleCoverage === 0 && top.score < MIN_SCORE_BODY_ONLY)) return fallback(options);
+  if (
+    !top ||
+    top.score < MIN_SCORE ||
+    top.coverage < MIN_COVERAGE ||
+    (top.titleCoverage === 0 && top.score < MIN_SCORE_BODY_ONLY)
+  )
+    return fallback(options);
   const chosen: Hit[] = [top];
   for (const hit of hits.slice(1)) {
     if (chosen.length >= MAX_DOCS) break;
     if (hit.score < top.score * RELATED_SHARE || hit.coverage < MIN_COVERAGE) continue;
     // Never the same section twice, nor the same question answered again elsewhere.
-    if (chosen.some((other) => other.doc.url === hit.doc.url || fold(other.doc.title) === fold(hit.doc.title))) continue;
+    if (chosen.some((other) => other.doc.url === hit.doc.url || fold(other.doc.title) === fold(hit.doc.title)))
+      continue;
     chosen.push(hit);
   }
 
@@ -382,15 +447,23 @@ export function answerQuestion(searcher: Searcher, question: string, options: An
     quoted += lines.length;
     const { doc } = hit;
     const label = doc.kind === 'faq' ? 'FAQ' : doc.source;
-    if (!sources.some((source) => pagePath(source.url) === pagePath(doc.url))) sources.push({ title: label, url: doc.kind === 'article' ? pagePath(doc.url) : doc.url });
+    if (!sources.some((source) => pagePath(source.url) === pagePath(doc.url)))
+      sources.push({ title: label, url: doc.kind === 'article' ? pagePath(doc.url) : doc.url });
     const heading = `**${escapeMarkdown(doc.title)}** ([${escapeMarkdown(label)}](${doc.url}))`;
-    const body = lines.length === 1 && !lines[0]!.title ? `> ${formatLine(lines[0]!)}` : lines.map((line) => `- ${formatLine(line)}`).join('\n');
+    const body =
+      lines.length === 1 && !lines[0]!.title
+        ? `> ${formatLine(lines[0]!)}`
+        : lines.map((line) => `- ${formatLine(line)}`).join('\n');
     blocks.push(`${heading}\n\n${body}`);
   }
   if (!blocks.length) return fallback(options);
 
   // Each block links the page it quotes; the answer ends on an invitation rather than a list of links.
-  const markdown = [`Voici ce que j'ai trouvé sur le site ${options.productName}\u00A0:`, ...blocks, `Une autre question\u202F? Je suis là pour vous aider.`].join('\n\n');
+  const markdown = [
+    `Voici ce que j'ai trouvé sur le site ${options.productName}\u00A0:`,
+    ...blocks,
+    `Une autre question\u202F? Je suis là pour vous aider.`,
+  ].join('\n\n');
   return { markdown, sources, matched: true };
 }
 
@@ -409,18 +482,35 @@ export function composeReply(searcher: Searcher, message: IncomingMessage, optio
   const notes: string[] = [];
   if (message.files?.length) {
     const names = message.files.map((file) => `« ${escapeMarkdown(file.filename)} »`).join(', ');
-    notes.push(`J'ai bien reçu ${message.files.length > 1 ? 'vos fichiers' : 'votre fichier'} ${names}. Je ne lis pas encore le contenu des fichiers\u00A0: si vous souhaitez qu'un membre de l'équipe les examine, écrivez-nous depuis la page [Contact](/contact).`);
+    notes.push(
+      `J'ai bien reçu ${message.files.length > 1 ? 'vos fichiers' : 'votre fichier'} ${names}. Je ne lis pas encore le contenu des fichiers\u00A0: si vous souhaitez qu'un membre de l'équipe les examine, écrivez-nous depuis la page [Contact](/contact).`,
+    );
   }
   if (message.voice) {
-    notes.push(`J'ai bien reçu votre message vocal. Je ne sais pas encore écouter les messages vocaux\u00A0: pouvez-vous m'écrire votre question en quelques mots\u202F?`);
+    notes.push(
+      `J'ai bien reçu votre message vocal. Je ne sais pas encore écouter les messages vocaux\u00A0: pouvez-vous m'écrire votre question en quelques mots\u202F?`,
+    );
   }
   if (!text) {
-    return { markdown: frenchTypography(notes.join('\n\n') || fallback(options).markdown), sources: [{ title: 'Contact', url: '/contact' }], matched: false };
+    return {
+      markdown: frenchTypography(notes.join('\n\n') || fallback(options).markdown),
+      sources: [{ title: 'Contact', url: '/contact' }],
+      matched: false,
+    };
   }
   let answer: Answer;
   if (greeting.test(text))
-    answer = { markdown: `Bonjour\u202F! Je suis ${options.assistantName}, l'assistant de ${options.productName}. Posez-moi une question sur nos modules, l'essai gratuit, la sécurité des données ou l'organisation du cabinet.`, sources: [], matched: true };
-  else if (thanks.test(text)) answer = { markdown: `Avec plaisir\u202F! N'hésitez pas si vous avez une autre question.`, sources: [], matched: true };
+    answer = {
+      markdown: `Bonjour\u202F! Je suis ${options.assistantName}, l'assistant de ${options.productName}. Posez-moi une question sur nos modules, l'essai gratuit, la sécurité des données ou l'organisation du cabinet.`,
+      sources: [],
+      matched: true,
+    };
+  else if (thanks.test(text))
+    answer = {
+      markdown: `Avec plaisir\u202F! N'hésitez pas si vous avez une autre question.`,
+      sources: [],
+      matched: true,
+    };
   else answer = answerQuestion(searcher, text, options);
   const markdown = notes.length ? `${answer.markdown}\n\n${notes.join('\n\n')}` : answer.markdown;
   // Quoted content is written with plain spaces; the answer gets the site's French typography.

@@ -54,5 +54,9 @@ export function attachmentPath(timestamp: number, fileName: string): string {
 
 /** An object path inside a bucket: segments of letters, digits, dot, dash, underscore; no "..". */
 export function isSafeObjectPath(path: string): boolean {
-  return path.length <= 300 && /^[\w-]+(?:\/[\w.-]+)*$/.test(path) && !path.split('/').some((segment) => segment === '..' || segment === '.' || segment.startsWith('.'));
+  return (
+    path.length <= 300 &&
+    /^[\w-]+(?:\/[\w.-]+)*$/.test(path) &&
+    !path.split('/').some((segment) => segment === '..' || segment === '.' || segment.startsWith('.'))
+  );
 }

@@ -12,7 +12,10 @@ export function categoryKey(name: Category): string {
   return slugKey(name);
 }
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'une date au format AAAA-MM-JJ').refine((value) => !Number.isNaN(Date.parse(value)), 'une date qui existe');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'une date au format AAAA-MM-JJ')
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'une date qui existe');
 
 /** The front matter of content/blog/*.md. `author` is an author slug; the name is resolved at build. */
 export const postFrontMatter = z.object({

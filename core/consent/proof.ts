@@ -25,14 +25,20 @@ export const consentProofSchema = z.strictObject(
     policyVersion: z
       .string({ error: 'Le champ policyVersion doit être une version de politique (texte).' })
       .regex(/^[\w.-]{1,40}$/, { error: 'Le champ policyVersion doit être une version de politique (texte court).' }),
-    chosenAt: z.iso
-      .datetime({ offset: true, error: 'Le champ chosenAt doit être une date ISO 8601.' })
-      .refine((value) => {
+    chosenAt: z.iso.datetime({ offset: true, error: 'Le champ chosenAt doit être une date ISO 8601.' }).refine(
+      (value) => {
         const time = Date.parse(value);
         return time >= EARLIEST_CHOICE && time <= Date.now() + MAX_CLOCK_DRIFT_MS;
-      }, { error: 'Le champ chosenAt doit être la date du choix, ni future ni antérieure au site.' }),
+      },
+      { error: 'Le champ chosenAt doit être la date du choix, ni future ni antérieure au site.' },
+    ),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Champ non accepté : ${issue.keys.join(', ')} (la preuve ne contient aucune donnée personnelle).` : 'Preuve de consentement attendue (objet JSON).') },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Champ non accepté : ${issue.keys.join(', ')} (la preuve ne contient aucune donnée personnelle).`
+        : 'Preuve de consentement attendue (objet JSON).',
+  },
 );
 
 export type ConsentProofInput = z.infer<typeof consentProofSchema>;

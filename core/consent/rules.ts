@@ -52,7 +52,15 @@ export interface LoadedConsent {
 
 /** The initial state: necessary only, preferences not set (SPEC.md section 4). */
 export function noChoice(): ConsentRecord {
-  return { necessary: true, analytics: false, marketing: false, lastUpdated: null, hasSetPreferences: false, policyVersion: CONSENT_POLICY_VERSION, consentId: '' };
+  return {
+    necessary: true,
+    analytics: false,
+    marketing: false,
+    lastUpdated: null,
+    hasSetPreferences: false,
+    policyVersion: CONSENT_POLICY_VERSION,
+    consentId: '',
+  };
 }
 
 /**
@@ -88,13 +96,21 @@ export const isConsentId = (value: unknown): value is string => typeof value ===
 
 /** The record's shape, checked by hand (see the header: no zod in the browser). Throws naming the first bad field. */
 export function parseConsentRecord(value: unknown): ConsentRecord {
-  const record = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  const record = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<
+    string,
+    unknown
+  >;
   const checks: [string, boolean][] = [
     ['necessary', record.necessary === true],
     ['analytics', typeof record.analytics === 'boolean'],
     ['marketing', typeof record.marketing === 'boolean'],
     ['hasSetPreferences', record.hasSetPreferences === true],
-    ['lastUpdated', typeof record.lastUpdated === 'string' && isoPattern.test(record.lastUpdated) && !Number.isNaN(Date.parse(record.lastUpdated))],
+    [
+      'lastUpdated',
+      typeof record.lastUpdated === 'string' &&
+        isoPattern.test(record.lastUpdated) &&
+        !Number.isNaN(Date.parse(record.lastUpdated)),
+    ],
     ['policyVersion', typeof record.policyVersion === 'string' && record.policyVersion !== ''],
     ['consentId', isConsentId(record.consentId)],
   ];
@@ -129,7 +145,9 @@ export function readStoredConsent(raw: string | null, now: Date, gpc = false): L
 }
 
 /** A random UUID v4 from the platform's generator (works outside secure contexts too). */
-export function newConsentId(random: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => globalThis.crypto.getRandomValues(bytes)): string {
+export function newConsentId(
+  random: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => globalThis.crypto.getRandomValues(bytes),
+): string {
   const bytes = new Uint8Array(16);
   random(bytes);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
@@ -143,7 +161,12 @@ export function newConsentId(random: (bytes: Uint8Array<ArrayBuffer>) => void = 
  * dated now, under the current policy. A valid earlier choice keeps its consent id, so its proofs
  * form one history; a first choice gets a new one.
  */
-export function applyChoice(previous: ConsentRecord, choice: ConsentChoice, now: Date, newId: () => string = newConsentId): ConsentRecord {
+export function applyChoice(
+  previous: ConsentRecord,
+  choice: ConsentChoice,
+  now: Date,
+  newId: () => string = newConsentId,
+): ConsentRecord {
   return {
     necessary: true,
     analytics: choice.analytics,
@@ -160,7 +183,10 @@ export const REJECT_ALL: ConsentChoice = { analytics: false, marketing: false };
 
 /** What may run: a category counts only once preferences are set (SPEC.md section 4). */
 export function allowedCategories(record: ConsentRecord): ConsentChoice {
-  return { analytics: record.hasSetPreferences && record.analytics, marketing: record.hasSetPreferences && record.marketing };
+  return {
+    analytics: record.hasSetPreferences && record.analytics,
+    marketing: record.hasSetPreferences && record.marketing,
+  };
 }
 
 /**
@@ -181,11 +207,19 @@ export function cookieNames(cookieString: string, pattern: RegExp): string[] {
 }
 
 /** Google consent mode v2 (basic): all four keys, every time. */
-export type GoogleConsentState = Record<'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage', 'granted' | 'denied'>;
+export type GoogleConsentState = Record<
+  'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage',
+  'granted' | 'denied'
+>;
 
 export function googleConsentState(allowed: ConsentChoice): GoogleConsentState {
   const ads = allowed.marketing ? 'granted' : 'denied';
-  return { ad_storage: ads, ad_user_data: ads, ad_personalization: ads, analytics_storage: allowed.analytics ? 'granted' : 'denied' };
+  return {
+    ad_storage: ads,
+    ad_user_data: ads,
+    ad_personalization: ads,
+    analytics_storage: allowed.analytics ? 'granted' : 'denied',
+  };
 }
 
 /** The proof sent to the backend for each choice: choices, version, time, the random id; no personal data. */
@@ -196,5 +230,11 @@ export interface ConsentProof extends ConsentChoice {
 }
 
 export function consentProof(record: ConsentRecord): ConsentProof {
-  return { consentId: record.consentId, analytics: record.analytics, marketing: record.marketing, policyVersion: record.policyVersion, chosenAt: record.lastUpdated ?? '' };
+  return {
+    consentId: record.consentId,
+    analytics: record.analytics,
+    marketing: record.marketing,
+    policyVersion: record.policyVersion,
+    chosenAt: record.lastUpdated ?? '',
+  };
 }

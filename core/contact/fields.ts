@@ -59,11 +59,33 @@ export type TesterField = keyof TesterFormValues;
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 /** Field order on screen: the first field in error gets the focus. */
-export const CONTACT_FIELDS: readonly ContactField[] = ['fullName', 'company', 'email', 'phone', 'subject', 'message', 'consent'];
+export const CONTACT_FIELDS: readonly ContactField[] = [
+  'fullName',
+  'company',
+  'email',
+  'phone',
+  'subject',
+  'message',
+  'consent',
+];
 export const TESTER_FIELDS: readonly TesterField[] = ['fullName', 'email', 'city', 'profession', 'teamSize'];
 
-export const emptyContactForm = (): ContactFormValues => ({ fullName: '', company: '', email: '', phone: '', subject: '', message: '', consent: false });
-export const emptyTesterForm = (): TesterFormValues => ({ fullName: '', email: '', city: '', profession: '', teamSize: String(TEAM_SIZE_DEFAULT) });
+export const emptyContactForm = (): ContactFormValues => ({
+  fullName: '',
+  company: '',
+  email: '',
+  phone: '',
+  subject: '',
+  message: '',
+  consent: false,
+});
+export const emptyTesterForm = (): TesterFormValues => ({
+  fullName: '',
+  email: '',
+  city: '',
+  profession: '',
+  teamSize: String(TEAM_SIZE_DEFAULT),
+});
 
 /** SPEC.md section 5: "the input falls back to 1 when not a number"; kept within 1 to 50. */
 export function teamSizeFromInput(raw: string | number | undefined | null): number {
@@ -89,7 +111,13 @@ export function contactFormFromEntries(read: (name: string) => string | undefine
 
 export function testerFormFromEntries(read: (name: string) => string | undefined): TesterFormValues {
   const text = (name: string) => read(name) ?? '';
-  return { fullName: text('fullName'), email: text('email'), city: text('city'), profession: text('profession'), teamSize: read('teamSize') ?? String(TEAM_SIZE_DEFAULT) };
+  return {
+    fullName: text('fullName'),
+    email: text('email'),
+    city: text('city'),
+    profession: text('profession'),
+    teamSize: read('teamSize') ?? String(TEAM_SIZE_DEFAULT),
+  };
 }
 
 /** What a visitor reads once a request is sent or refused (SPEC.md sections 4 and 8), for the widgets and the no-JavaScript pages. */
@@ -103,5 +131,8 @@ export const RESULT_TEXTS = {
   testerSuccess: 'Votre demande a été envoyée avec succès\u202F!',
   testerFailure: 'Une erreur est survenue. Veuillez réessayer.',
   testerThanksText: 'Nous revenons vers vous par e\u2011mail pour organiser la suite.',
-  fixErrors: (count: number) => (count > 1 ? `Le formulaire contient ${count} erreurs\u00A0: corrigez les champs signalés.` : 'Le formulaire contient une erreur\u00A0: corrigez le champ signalé.'),
+  fixErrors: (count: number) =>
+    count > 1
+      ? `Le formulaire contient ${count} erreurs\u00A0: corrigez les champs signalés.`
+      : 'Le formulaire contient une erreur\u00A0: corrigez le champ signalé.',
 } as const;

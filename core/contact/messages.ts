@@ -35,4 +35,3 @@ export const LIMIT_MESSAGES = {
   createdAt: 'Date d’envoi invalide.',
   text: 'Ce champ doit être un texte.',
 } as const;
-

@@ -37,33 +37,50 @@ const cleanText = (multiLine: boolean) => (value: string) =>
   !(multiLine ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value) && !LONE_SURROGATE.test(value);
 
 /** A string, trimmed, free of control characters, within `max`. `required` names the message for a missing value. */
-function text(options: { required: string; max: number; tooLong: string; min?: number; tooShort?: string; multiLine?: boolean }) {
+function text(options: {
+  required: string;
+  max: number;
+  tooLong: string;
+  min?: number;
+  tooShort?: string;
+  multiLine?: boolean;
+}) {
   const checks = [
     z.refine<string>(cleanText(options.multiLine ?? false), LIMIT_MESSAGES.characters),
     // Counted in code points, as Postgres' char_length does: an emoji is one character, not two.
-    ...(options.min ? [z.refine<string>((value) => [...value].length >= options.min!, options.tooShort ?? options.required)] : []),
+    ...(options.min
+      ? [z.refine<string>((value) => [...value].length >= options.min!, options.tooShort ?? options.required)]
+      : []),
     z.maxLength(options.max, options.tooLong),
   ];
   return z.pipe(
-    z.pipe(z.string({ error: options.required }), z.transform((value) => value.trim())),
+    z.pipe(
+      z.string({ error: options.required }),
+      z.transform((value) => value.trim()),
+    ),
     z.string().check(...checks),
   );
 }
 
 /** An optional text: absent, null or blank all mean "not given". */
 function optionalText(max: number, tooLong: string) {
-  return z.pipe(
-    z.optional(z.nullable(z.string({ error: LIMIT_MESSAGES.text }))),
-    z.transform((value) => (value == null || value.trim() === '' ? undefined : value.trim())),
-  ).check(
-    z.refine((value) => value === undefined || cleanText(false)(value), LIMIT_MESSAGES.characters),
-    z.refine((value) => value === undefined || value.length <= max, tooLong),
-  );
+  return z
+    .pipe(
+      z.optional(z.nullable(z.string({ error: LIMIT_MESSAGES.text }))),
+      z.transform((value) => (value == null || value.trim() === '' ? undefined : value.trim())),
+    )
+    .check(
+      z.refine((value) => value === undefined || cleanText(false)(value), LIMIT_MESSAGES.characters),
+      z.refine((value) => value === undefined || value.length <= max, tooLong),
+    );
 }
 
 function email(message: string) {
   return z.pipe(
-    z.pipe(z.string({ error: message }), z.transform((value) => value.trim())),
+    z.pipe(
+      z.string({ error: message }),
+      z.transform((value) => value.trim()),
+    ),
     z.email({ error: message }).check(z.maxLength(MAX_LENGTH.email, message)),
   );
 }
@@ -72,7 +89,9 @@ const createdAt = z.pipe(
   z.string({ error: LIMIT_MESSAGES.createdAt }),
   z.transform((value, context) => {
     // Normalised through Date, so Postgres always receives a real instant (no 30 February).
-    const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? Date.parse(value) : Number.NaN;
+    const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
+      ? Date.parse(value)
+      : Number.NaN;
     const year = Number.isFinite(time) ? new Date(time).getUTCFullYear() : 0;
     if (year < 2000 || year > 2200) {
       context.issues.push({ code: 'custom', message: LIMIT_MESSAGES.createdAt, input: value });
@@ -83,23 +102,41 @@ const createdAt = z.pipe(
 );
 
 const contactShape = {
-  fullName: text({ required: CONTACT_MESSAGES.fullName, min: FULL_NAME_MIN, max: MAX_LENGTH.fullName, tooLong: LIMIT_MESSAGES.fullName }),
+  fullName: text({
+    required: CONTACT_MESSAGES.fullName,
+    min: FULL_NAME_MIN,
+    max: MAX_LENGTH.fullName,
+    tooLong: LIMIT_MESSAGES.fullName,
+  }),
   company: optionalText(MAX_LENGTH.company, LIMIT_MESSAGES.company),
   email: email(CONTACT_MESSAGES.email),
   phone: optionalText(MAX_LENGTH.phone, LIMIT_MESSAGES.phone),
   subject: z.enum(CONTACT_SUBJECTS, { error: CONTACT_MESSAGES.subject }),
-  message: text({ required: CONTACT_MESSAGES.message, min: MESSAGE_MIN, max: MAX_LENGTH.message, tooLong: LIMIT_MESSAGES.message, multiLine: true }),
+  message: text({
+    required: CONTACT_MESSAGES.message,
+    min: MESSAGE_MIN,
+    max: MAX_LENGTH.message,
+    tooLong: LIMIT_MESSAGES.message,
+    multiLine: true,
+  }),
 };
 
 const testerShape = {
-  fullName: text({ required: TESTER_MESSAGES.fullName, min: FULL_NAME_MIN, max: MAX_LENGTH.fullName, tooLong: LIMIT_MESSAGES.fullName }),
+  fullName: text({
+    required: TESTER_MESSAGES.fullName,
+    min: FULL_NAME_MIN,
+    max: MAX_LENGTH.fullName,
+    tooLong: LIMIT_MESSAGES.fullName,
+  }),
   email: email(TESTER_MESSAGES.email),
   city: optionalText(MAX_LENGTH.city, LIMIT_MESSAGES.city),
   profession: z.enum(TESTER_PROFESSIONS, { error: TESTER_MESSAGES.profession }),
 };
 
 const unknownKeys = (issue: { code?: string; keys?: string[] }) =>
-  issue.code === 'unrecognized_keys' ? `Champ inconnu\u00A0: ${(issue.keys ?? []).join(', ')}.` : 'Le corps de la requête doit être un objet JSON.';
+  issue.code === 'unrecognized_keys'
+    ? `Champ inconnu\u00A0: ${(issue.keys ?? []).join(', ')}.`
+    : 'Le corps de la requête doit être un objet JSON.';
 
 /** The contact form as typed (consent included, never sent). */
 export const contactForm = z.object({
@@ -110,12 +147,20 @@ export const contactForm = z.object({
 /** The tester form as typed; teamSize falls back to 1 (SPEC.md section 5). */
 export const testerForm = z.object({
   ...testerShape,
-  teamSize: z.pipe(z.optional(z.string()), z.transform((value) => teamSizeFromInput(value))),
+  teamSize: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => teamSizeFromInput(value)),
+  ),
 });
 
 /** Call 3, type 'contact': SPEC.md section 3 "Contact message". */
 export const contactPayload = z.strictObject(
-  { type: z.literal('contact', { error: LIMIT_MESSAGES.type }), ...contactShape, created_at: createdAt, [HONEYPOT_FIELD]: z.optional(z.unknown()) },
+  {
+    type: z.literal('contact', { error: LIMIT_MESSAGES.type }),
+    ...contactShape,
+    created_at: createdAt,
+    [HONEYPOT_FIELD]: z.optional(z.unknown()),
+  },
   { error: unknownKeys },
 );
 
@@ -124,14 +169,20 @@ export const testerPayload = z.strictObject(
   {
     type: z.literal('tester', { error: LIMIT_MESSAGES.type }),
     ...testerShape,
-    teamSize: z.optional(z.int({ error: TESTER_MESSAGES.teamSize }).check(z.gte(TEAM_SIZE_MIN, TESTER_MESSAGES.teamSize), z.lte(TEAM_SIZE_MAX, TESTER_MESSAGES.teamSize))),
+    teamSize: z.optional(
+      z
+        .int({ error: TESTER_MESSAGES.teamSize })
+        .check(z.gte(TEAM_SIZE_MIN, TESTER_MESSAGES.teamSize), z.lte(TEAM_SIZE_MAX, TESTER_MESSAGES.teamSize)),
+    ),
     created_at: createdAt,
     [HONEYPOT_FIELD]: z.optional(z.unknown()),
   },
   { error: unknownKeys },
 );
 
-export const submissionPayload = z.discriminatedUnion('type', [contactPayload, testerPayload], { error: LIMIT_MESSAGES.type });
+export const submissionPayload = z.discriminatedUnion('type', [contactPayload, testerPayload], {
+  error: LIMIT_MESSAGES.type,
+});
 
 export type ContactPayload = Omit<z.output<typeof contactPayload>, typeof HONEYPOT_FIELD>;
 export type TesterPayload = Omit<z.output<typeof testerPayload>, typeof HONEYPOT_FIELD>;
@@ -152,10 +203,14 @@ function compact<T extends Record<string, unknown>>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 }
 
-export type FormResult<Field extends string, Payload> = { ok: true; payload: Payload } | { ok: false; errors: FieldErrors<Field> };
+export type FormResult<Field extends string, Payload> =
+  { ok: true; payload: Payload } | { ok: false; errors: FieldErrors<Field> };
 
 /** Validates the contact form; on success, the payload with `type: 'contact'` and `created_at` added. */
-export function validateContactForm(values: ContactFormValues, now: Date = new Date()): FormResult<ContactField, ContactPayload> {
+export function validateContactForm(
+  values: ContactFormValues,
+  now: Date = new Date(),
+): FormResult<ContactField, ContactPayload> {
   const result = contactForm.safeParse(values);
   if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues) as FieldErrors<ContactField> };
   const { consent: _consent, ...fields } = result.data;
@@ -163,7 +218,10 @@ export function validateContactForm(values: ContactFormValues, now: Date = new D
 }
 
 /** Validates the tester form; on success, the payload with `type: 'tester'` and `created_at` added. */
-export function validateTesterForm(values: TesterFormValues, now: Date = new Date()): FormResult<TesterField, TesterPayload> {
+export function validateTesterForm(
+  values: TesterFormValues,
+  now: Date = new Date(),
+): FormResult<TesterField, TesterPayload> {
   const result = testerForm.safeParse(values);
   if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues) as FieldErrors<TesterField> };
   return { ok: true, payload: compact({ type: 'tester' as const, ...result.data, created_at: now.toISOString() }) };
@@ -202,7 +260,15 @@ export interface SubmissionRow {
 }
 
 export function submissionRow(submission: Submission): SubmissionRow {
-  const empty = { company: null, phone: null, subject: null, message: null, city: null, profession: null, team_size: null };
+  const empty = {
+    company: null,
+    phone: null,
+    subject: null,
+    message: null,
+    city: null,
+    profession: null,
+    team_size: null,
+  };
   if (submission.type === 'contact')
     return {
       ...empty,

@@ -13,9 +13,13 @@ export function relatedSolutions<L extends { href: string }>(
   current: { path: string; cluster?: Cluster; sections?: readonly Section[] },
   max = RELATED_SOLUTIONS_MAX,
 ): L[] {
-  const alreadyLinked = (current.sections ?? []).flatMap((section) => (section.type === 'links' ? section.links.map((link) => link.href) : []));
+  const alreadyLinked = (current.sections ?? []).flatMap((section) =>
+    section.type === 'links' ? section.links.map((link) => link.href) : [],
+  );
   const own = current.cluster ? (clusters[current.cluster] ?? []) : [];
-  const others = (Object.keys(clusters) as Cluster[]).filter((name) => name !== current.cluster).flatMap((name) => clusters[name] ?? []);
+  const others = (Object.keys(clusters) as Cluster[])
+    .filter((name) => name !== current.cluster)
+    .flatMap((name) => clusters[name] ?? []);
   const chosen: L[] = [];
   const seen = new Set([current.path, ...alreadyLinked]);
   for (const link of [...own, ...others]) {

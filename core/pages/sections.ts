@@ -7,7 +7,10 @@ import { z } from 'zod';
 /** A same-site path ("/agenda", "/blog?tag=x", "#faq") or the app's sign-up/sign-in shortcuts. */
 export const href = z
   .string()
-  .regex(/^(\/|#|https:\/\/|mailto:|tel:|app:(signup|signin)$)/, 'un lien commence par /, #, https://, mailto:, tel: ou vaut app:signup / app:signin');
+  .regex(
+    /^(\/|#|https:\/\/|mailto:|tel:|app:(signup|signin)$)/,
+    'un lien commence par /, #, https://, mailto:, tel: ou vaut app:signup / app:signin',
+  );
 
 /** An icon name of the one icon set (lucide); the build checks that the icon exists. */
 export const icon = z.string().regex(/^[a-z0-9-]+$/, 'un nom d’icône lucide, en minuscules (ex. « calendar »)');
@@ -29,7 +32,10 @@ export const link = z.object({
 
 const base = {
   /** Anchor id of the section, for in-page links and the table of contents. */
-  id: z.string().regex(/^[a-z0-9-]+$/).optional(),
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
   title: z.string().optional(),
   intro: z.string().optional(),
 };
@@ -74,7 +80,9 @@ export const featuresSection = z.object({
 export const statsSection = z.object({
   type: z.literal('stats'),
   ...base,
-  stats: z.array(z.object({ value: z.string(), label: z.string(), source: z.string(), sourceUrl: z.url().optional() })).min(1),
+  stats: z
+    .array(z.object({ value: z.string(), label: z.string(), source: z.string(), sourceUrl: z.url().optional() }))
+    .min(1),
 });
 
 export const comparisonSection = z.object({
@@ -112,7 +120,12 @@ export const testimonialsSection = z.object({
   testimonials: z.array(z.string()).min(1),
 });
 
-export const relatedLink = z.object({ href, title: z.string(), description: z.string().optional(), icon: icon.optional() });
+export const relatedLink = z.object({
+  href,
+  title: z.string(),
+  description: z.string().optional(),
+  icon: icon.optional(),
+});
 
 export const linksSection = z.object({
   type: z.literal('links'),
@@ -140,7 +153,9 @@ export const listSection = z.object({
   ...base,
   title: z.string().min(1),
   style: z.enum(['checks', 'cards', 'plain']).default('checks'),
-  items: z.array(z.object({ title: z.string(), text: z.string().optional(), href: href.optional(), icon: icon.optional() })).min(1),
+  items: z
+    .array(z.object({ title: z.string(), text: z.string().optional(), href: href.optional(), icon: icon.optional() }))
+    .min(1),
 });
 
 /** Markdown prose; `## ` headings get ids and, with `toc`, a table of contents. */

@@ -12,11 +12,20 @@ export const testimonial = z.object({
   context: z.string().optional(),
 });
 
-export const faqItem = z.object({ id: z.string().regex(/^q-[a-z0-9-]+$/), question: z.string().min(5), answer: z.string().min(10) });
+export const faqItem = z.object({
+  id: z.string().regex(/^q-[a-z0-9-]+$/),
+  question: z.string().min(5),
+  answer: z.string().min(10),
+});
 
 export const glossaryTerm = z.object({ term: z.string().min(2), definition: z.string().min(10), category: z.string() });
 
-const menuEntry = z.object({ name: z.string(), href, description: z.string().optional(), visible: z.boolean().default(true) });
+const menuEntry = z.object({
+  name: z.string(),
+  href,
+  description: z.string().optional(),
+  visible: z.boolean().default(true),
+});
 const linkColumn = z.object({ title: z.string(), links: z.array(z.object({ name: z.string(), href })).min(1) });
 
 export const navigation = z.object({

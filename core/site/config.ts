@@ -10,7 +10,12 @@ const url = z.url({ protocol: /^https?$/ });
 const urlOrSameOrigin = z.union([z.literal(''), url, z.string().startsWith('/')]);
 
 export const siteConfig = z.object({
-  product: z.object({ name: z.string().min(1), slug: z.string().regex(/^[a-z0-9-]+$/), assistantName: z.string().min(1), tagline: z.string() }),
+  product: z.object({
+    name: z.string().min(1),
+    slug: z.string().regex(/^[a-z0-9-]+$/),
+    assistantName: z.string().min(1),
+    tagline: z.string(),
+  }),
   locale: z.literal('fr-FR'),
   siteUrl: url,
   appUrl: url,
@@ -38,18 +43,34 @@ export const siteConfig = z.object({
     /** Sites allowed to embed the widgets (CORS of the embedded server); EMBED_ORIGINS is comma-separated. */
     embedOrigins: z
       .preprocess(
-        (value) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value),
-        z.array(z.string().regex(/^https?:\/\/[^/\s?#]+$/, 'une origine comme https://cabinet.example (schéma et hôte, sans chemin)')),
+        (value) =>
+          typeof value === 'string'
+            ? value
+                .split(',')
+                .map((item) => item.trim())
+                .filter(Boolean)
+            : value,
+        z.array(
+          z
+            .string()
+            .regex(/^https?:\/\/[^/\s?#]+$/, 'une origine comme https://cabinet.example (schéma et hôte, sans chemin)'),
+        ),
       )
       .default([]),
   }),
   tracking: z.object({
-    gaId: z.string(), gaScriptUrl: url,
-    recordingId: z.string(), recordingScriptUrl: url,
-    metaPixelId: z.string(), metaScriptUrl: url,
-    linkedinId: z.string(), linkedinScriptUrl: url,
-    xPixelId: z.string(), xScriptUrl: url,
-    tiktokId: z.string(), tiktokScriptUrl: url,
+    gaId: z.string(),
+    gaScriptUrl: url,
+    recordingId: z.string(),
+    recordingScriptUrl: url,
+    metaPixelId: z.string(),
+    metaScriptUrl: url,
+    linkedinId: z.string(),
+    linkedinScriptUrl: url,
+    xPixelId: z.string(),
+    xScriptUrl: url,
+    tiktokId: z.string(),
+    tiktokScriptUrl: url,
     adsConversionId: z.string(),
     /** Where web-vitals alerts are posted (SPEC.md section 7, call 6); empty = not posted. */
     alertWebhookUrl: z.union([z.literal(''), url]).default(''),

@@ -35,11 +35,46 @@ function random(seed: number) {
 }
 
 const subjects: Record<Category, string[]> = {
-  Gestion: ['le suivi des devis', 'les impayés', 'le tableau de bord du cabinet', 'la facturation des actes', 'les commandes fournisseurs', 'la rentabilité du fauteuil'],
-  Soins: ['le suivi post-opératoire', 'les comptes rendus opératoires', 'la traçabilité des implants', 'le questionnaire médical', 'les protocoles d’endodontie', 'le suivi orthodontique'],
-  Communication: ['les rappels de rendez-vous', 'l’explication du plan de traitement', 'l’accueil téléphonique', 'les messages aux patients', 'la présentation des devis', 'les avis des patients'],
-  'Équipe & Organisation': ['le planning de l’équipe', 'la gestion des absences', 'les réunions du lundi', 'l’intégration d’une nouvelle assistante', 'la répartition des tâches', 'la stérilisation au quotidien'],
-  Réglementation: ['la conformité RGPD', 'l’ordonnance numérique', 'la conservation des dossiers', 'la traçabilité sanitaire', 'le registre des traitements', 'les obligations d’affichage'],
+  Gestion: [
+    'le suivi des devis',
+    'les impayés',
+    'le tableau de bord du cabinet',
+    'la facturation des actes',
+    'les commandes fournisseurs',
+    'la rentabilité du fauteuil',
+  ],
+  Soins: [
+    'le suivi post-opératoire',
+    'les comptes rendus opératoires',
+    'la traçabilité des implants',
+    'le questionnaire médical',
+    'les protocoles d’endodontie',
+    'le suivi orthodontique',
+  ],
+  Communication: [
+    'les rappels de rendez-vous',
+    'l’explication du plan de traitement',
+    'l’accueil téléphonique',
+    'les messages aux patients',
+    'la présentation des devis',
+    'les avis des patients',
+  ],
+  'Équipe & Organisation': [
+    'le planning de l’équipe',
+    'la gestion des absences',
+    'les réunions du lundi',
+    'l’intégration d’une nouvelle assistante',
+    'la répartition des tâches',
+    'la stérilisation au quotidien',
+  ],
+  Réglementation: [
+    'la conformité RGPD',
+    'l’ordonnance numérique',
+    'la conservation des dossiers',
+    'la traçabilité sanitaire',
+    'le registre des traitements',
+    'les obligations d’affichage',
+  ],
 };
 
 const angles = [
@@ -143,7 +178,6 @@ const links = [
   '[toutes les fonctionnalités](/fonctionnalites)',
 ];
 
-
 const yaml = (text: string) => JSON.stringify(text);
 
 export interface GeneratedArticle {
@@ -153,7 +187,10 @@ export interface GeneratedArticle {
 }
 
 /** One article's Markdown source (front matter + body). */
-export function articleSource(index: number, authors: readonly string[]): { slug: string; source: string; words: number } {
+export function articleSource(
+  index: number,
+  authors: readonly string[],
+): { slug: string; source: string; words: number } {
   const rng = random(index + 1);
   const id = FIRST_ID + index;
   const category = categories[index % categories.length]!;
@@ -169,10 +206,19 @@ export function articleSource(index: number, authors: readonly string[]): { slug
   const parts: string[] = [paragraph(3), paragraph(3)];
   for (const heading of rng.some(headings, 5)) {
     parts.push(`## ${heading}`, paragraph(4));
-    if (rng.next() < 0.4) parts.push(rng.some(bullets, 4).map((item) => `- ${item}`).join('\n'));
+    if (rng.next() < 0.4)
+      parts.push(
+        rng
+          .some(bullets, 4)
+          .map((item) => `- ${item}`)
+          .join('\n'),
+      );
     parts.push(paragraph(3));
   }
-  parts.push('## En résumé', `${paragraph(3)} Pour aller plus loin, consultez ${rng.pick(links)} ou ${rng.pick(links)}.`);
+  parts.push(
+    '## En résumé',
+    `${paragraph(3)} Pour aller plus loin, consultez ${rng.pick(links)} ou ${rng.pick(links)}.`,
+  );
   const body = parts.join('\n\n');
 
   const front = {
@@ -215,7 +261,11 @@ export function authorSlugs(root: string): string[] {
 }
 
 /** Writes `count` articles into `dir` (created if needed); returns their files and word counts. */
-export function generateArticles(count: number, dir: string, root = resolve(import.meta.dirname, '..', '..')): GeneratedArticle[] {
+export function generateArticles(
+  count: number,
+  dir: string,
+  root = resolve(import.meta.dirname, '..', '..'),
+): GeneratedArticle[] {
   mkdirSync(dir, { recursive: true });
   const authors = authorSlugs(root);
   const written: GeneratedArticle[] = [];
@@ -242,5 +292,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const articles = generateArticles(count, resolve(out));
   const words = articles.reduce((total, article) => total + article.words, 0);
-  console.log(`${articles.length} articles écrits dans ${resolve(out)} (${Math.round(words / articles.length)} mots en moyenne).`);
+  console.log(
+    `${articles.length} articles écrits dans ${resolve(out)} (${Math.round(words / articles.length)} mots en moyenne).`,
+  );
 }

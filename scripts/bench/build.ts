@@ -8,7 +8,19 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { generateArticles } from './articles.ts';
-import { buildPages, eleventyCli, fmt, log, median, root, runNode, table, type BenchContext, type Measured, type Section } from './common.ts';
+import {
+  buildPages,
+  eleventyCli,
+  fmt,
+  log,
+  median,
+  root,
+  runNode,
+  table,
+  type BenchContext,
+  type Measured,
+  type Section,
+} from './common.ts';
 
 export const SCALES = [0, 1000, 4000] as const;
 /** Runs of each bare build and of our build of the real site (the large builds of ours run once). */
@@ -38,14 +50,25 @@ function sizes(file: string): { raw: number; gzip: number } {
 }
 
 async function bareBuild(input: string, output: string): Promise<Measured> {
-  return runNode([eleventyCli, '--quiet', `--config=${join(root, 'bench', 'bare.config.js')}`, `--input=${input}`, `--output=${output}`], {
-    typescript: false,
-    label: `eleventy (bare) → ${output}`,
-  });
+  return runNode(
+    [
+      eleventyCli,
+      '--quiet',
+      `--config=${join(root, 'bench', 'bare.config.js')}`,
+      `--input=${input}`,
+      `--output=${output}`,
+    ],
+    {
+      typescript: false,
+      label: `eleventy (bare) → ${output}`,
+    },
+  );
 }
 
 export async function buildBench(context: BenchContext, scales: readonly number[] = SCALES): Promise<Section> {
-  const realPosts = readdirSync(join(root, 'content', 'blog')).filter((name) => name.endsWith('.md') && !name.startsWith('_'));
+  const realPosts = readdirSync(join(root, 'content', 'blog')).filter(
+    (name) => name.endsWith('.md') && !name.startsWith('_'),
+  );
   const results: ScaleResult[] = [];
 
   for (const extra of scales) {
@@ -75,7 +98,8 @@ export async function buildBench(context: BenchContext, scales: readonly number[
     }
     const oursMs = median(ours.map((m) => m.ms));
     const bareMs = median(bare.map((m) => m.ms));
-    const peak = (runs: Measured[]) => (runs.some((m) => m.peakMiB === undefined) ? undefined : Math.max(...runs.map((m) => m.peakMiB!)));
+    const peak = (runs: Measured[]) =>
+      runs.some((m) => m.peakMiB === undefined) ? undefined : Math.max(...runs.map((m) => m.peakMiB!));
 
     results.push({
       extra,
@@ -90,7 +114,9 @@ export async function buildBench(context: BenchContext, scales: readonly number[
   }
 
   const rows = results.map((r) => [
-    r.extra === 0 ? `site réel (${r.articles} articles)` : `${r.articles.toLocaleString('en-US')} articles (+${r.extra.toLocaleString('en-US')})`,
+    r.extra === 0
+      ? `site réel (${r.articles} articles)`
+      : `${r.articles.toLocaleString('en-US')} articles (+${r.extra.toLocaleString('en-US')})`,
     fmt.s(r.ours.ms),
     fmt.mib(r.ours.peakMiB),
     fmt.int(r.ours.pages),
@@ -121,5 +147,10 @@ export async function buildBench(context: BenchContext, scales: readonly number[
   const headline = [
     `Build : site réel ${fmt.s(results[0]!.ours.ms)} (${fmt.ratio(results[0]!.ratio)} Eleventy nu) ; ${largest.articles.toLocaleString('en-US')} articles ${fmt.s(largest.ours.ms)}, ${fmt.mib(largest.ours.peakMiB)} (${fmt.ratio(largest.ratio)} Eleventy nu) ; /blog ${fmt.size(largest.blogHtml.gzip)} gz, index de recherche ${fmt.size(largest.searchIndex.gzip)} gz.`,
   ];
-  return { title: 'Build et montée en charge du contenu', headline, markdown, data: { viteMs: context.prepare.viteMs, results } };
+  return {
+    title: 'Build et montée en charge du contenu',
+    headline,
+    markdown,
+    data: { viteMs: context.prepare.viteMs, results },
+  };
 }

@@ -53,11 +53,22 @@ export interface Measured {
  * Runs `node [--import tsx] <args>` in one process (no wrapper), timing it from spawn to exit and
  * reading its peak memory (the hook writes it at exit). Fails with the end of its output.
  */
-export async function runNode(args: string[], { env = {}, typescript = true, label = args.join(' ') }: { env?: Record<string, string>; typescript?: boolean; label?: string } = {}): Promise<Measured> {
+export async function runNode(
+  args: string[],
+  {
+    env = {},
+    typescript = true,
+    label = args.join(' '),
+  }: { env?: Record<string, string>; typescript?: boolean; label?: string } = {},
+): Promise<Measured> {
   const rssFile = join(tmpdir(), `dentivo-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
   const nodeArgs = [...(typescript ? ['--import', 'tsx'] : []), '--import', rssHook, ...args];
   const start = performance.now();
-  const child = spawn(process.execPath, nodeArgs, { cwd: root, env: { ...process.env, ...env, BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd: root,
+    env: { ...process.env, ...env, BENCH_RSS_FILE: rssFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
@@ -75,7 +86,11 @@ export async function runNode(args: string[], { env = {}, typescript = true, lab
 export const eleventyCli = join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
 
 /** Runs a command (e.g. an npm script) and times it; fails with the end of its output. */
-export async function runCommand(command: string, args: string[], label = `${command} ${args.join(' ')}`): Promise<{ ms: number }> {
+export async function runCommand(
+  command: string,
+  args: string[],
+  label = `${command} ${args.join(' ')}`,
+): Promise<{ ms: number }> {
   const start = performance.now();
   const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -90,8 +105,15 @@ export async function runCommand(command: string, args: string[], label = `${com
  * The real build of this run: the widgets exactly as `npm run build:widgets` makes them (into _site:
  * the pages read that manifest), then Eleventy into `siteDir`, with the widgets' files copied beside.
  */
-export async function buildRealSite(siteDir: string, env: Record<string, string> = {}): Promise<{ viteMs: number; eleventyMs: number }> {
-  const widgets = await runCommand(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:widgets'], 'npm run build:widgets');
+export async function buildRealSite(
+  siteDir: string,
+  env: Record<string, string> = {},
+): Promise<{ viteMs: number; eleventyMs: number }> {
+  const widgets = await runCommand(
+    process.platform === 'win32' ? 'npm.cmd' : 'npm',
+    ['run', '--silent', 'build:widgets'],
+    'npm run build:widgets',
+  );
   const eleventy = await buildPages(siteDir, env);
   return { viteMs: widgets.ms, eleventyMs: eleventy.ms };
 }
@@ -101,9 +123,13 @@ export async function buildRealSite(siteDir: string, env: Record<string, string>
  * widget builds wrote into _site (assets/, embed.js, embed/…): every top-level entry the pages lack.
  */
 export async function buildPages(output: string, env: Record<string, string> = {}): Promise<Measured> {
-  const measured = await runNode([eleventyCli, '--quiet', `--output=${output}`], { env, label: `eleventy → ${output}` });
+  const measured = await runNode([eleventyCli, '--quiet', `--output=${output}`], {
+    env,
+    label: `eleventy → ${output}`,
+  });
   const built = join(root, '_site');
-  for (const name of readdirSync(built)) if (!existsSync(join(output, name))) cpSync(join(built, name), join(output, name), { recursive: true });
+  for (const name of readdirSync(built))
+    if (!existsSync(join(output, name))) cpSync(join(built, name), join(output, name), { recursive: true });
   return measured;
 }
 
@@ -129,12 +155,31 @@ export interface RunningServer {
 }
 
 /** The real server (server/main.ts) on 127.0.0.1, in its own process, ready when /healthz answers. */
-export async function startServer({ siteDir, dataDir = 'memory', port, env = {} }: { siteDir: string; dataDir?: string; port?: number; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer({
+  siteDir,
+  dataDir = 'memory',
+  port,
+  env = {},
+}: {
+  siteDir: string;
+  dataDir?: string;
+  port?: number;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
     cwd: root,
     // No SMTP (no mail leaves); a fixed inbox token so the server writes no token file in .data/.
-    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: siteDir, SMTP_URL: '', INBOX_TOKEN: 'bench', ...env },
+    env: {
+      ...process.env,
+      PORT: String(chosen),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_DIR: siteDir,
+      SMTP_URL: '',
+      INBOX_TOKEN: 'bench',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -145,7 +190,10 @@ export async function startServer({ siteDir, dataDir = 'memory', port, env = {} 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Le serveur s’est arrêté au démarrage :\n${output.slice(-3000)}`);
-    const ok = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -178,9 +226,11 @@ export function median(values: readonly number[]): number {
 export const fmt = {
   ms: (value: number) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en-US')} ms` : '–'),
   s: (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : '–'),
-  mib: (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? `${Math.round(value)} MiB` : '–'),
+  mib: (value: number | undefined) =>
+    value !== undefined && Number.isFinite(value) ? `${Math.round(value)} MiB` : '–',
   kib: (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KiB` : '–'),
-  size: (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`),
+  size: (bytes: number) =>
+    bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`,
   ratio: (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)}×` : '–'),
   int: (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–'),
   score: (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : '–'),
@@ -188,7 +238,8 @@ export const fmt = {
 
 /** A Markdown table; `align` is 'l' or 'r' per column (numbers right). */
 export function table(header: string[], rows: (string | number)[][], align?: ('l' | 'r')[]): string {
-  const cells = (row: (string | number)[]) => `| ${row.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
+  const cells = (row: (string | number)[]) =>
+    `| ${row.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
   const rule = `|${header.map((_, index) => ((align?.[index] ?? (index === 0 ? 'l' : 'r')) === 'r' ? '---:' : '---')).join('|')}|`;
   return [cells(header), rule, ...rows.map(cells)].join('\n');
 }

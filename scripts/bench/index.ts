@@ -14,7 +14,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildBench } from './build.ts';
-import { buildRealSite, fmt, log, machine, makeWorkDir, removeDir, root, type BenchContext, type Section } from './common.ts';
+import {
+  buildRealSite,
+  fmt,
+  log,
+  machine,
+  makeWorkDir,
+  removeDir,
+  root,
+  type BenchContext,
+  type Section,
+} from './common.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { loadBench } from './load.ts';
 import { weightBench } from './weight.ts';
@@ -95,7 +105,9 @@ async function main(): Promise<void> {
     '',
     '## En bref',
     '',
-    ...sections.flatMap(({ part, section, error }) => (section ? section.headline.map((line) => `- ${line}`) : [`- ${part} : **échec** (${error?.split('\n')[0]})`])),
+    ...sections.flatMap(({ part, section, error }) =>
+      section ? section.headline.map((line) => `- ${line}`) : [`- ${part} : **échec** (${error?.split('\n')[0]})`],
+    ),
     '',
     ...sections.flatMap(({ part, section, error, ms }) => [
       `## ${section?.title ?? part}`,
@@ -111,7 +123,10 @@ async function main(): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
   const base = join(resultsDir, `${stamp(started)}${parts.length === ORDER.length ? '' : `-${parts.join('-')}`}`);
   writeFileSync(`${base}.md`, report);
-  writeFileSync(`${base}.json`, JSON.stringify({ started: started.toISOString(), machine: machine(), totalMs: total, parts: sections }, null, 2));
+  writeFileSync(
+    `${base}.json`,
+    JSON.stringify({ started: started.toISOString(), machine: machine(), totalMs: total, parts: sections }, null, 2),
+  );
   console.log(report);
   log(`rapport enregistré dans ${relative(root, base)}.md (données brutes : .json).`);
   if (sections.some((entry) => entry.error)) process.exitCode = 1;

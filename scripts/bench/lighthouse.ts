@@ -31,13 +31,23 @@ interface RunFigures {
 
 export async function lighthouseBench(context: BenchContext, runs = RUNS): Promise<Section> {
   const chromePath = chromiumPath();
-  if (!chromePath) throw new Error('Chromium introuvable : installez-le (apt-get install chromium) ou indiquez CHROMIUM_PATH.');
+  if (!chromePath)
+    throw new Error('Chromium introuvable : installez-le (apt-get install chromium) ou indiquez CHROMIUM_PATH.');
   const article = firstArticlePath(context.siteDir);
   const pages = ['/', '/blog', ...(article ? [article] : []), '/contact', '/fonctionnalites'];
 
   const server = await startServer({ siteDir: context.siteDir });
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromiumArgs, '--headless=new'], logLevel: 'silent' });
-  const results: { path: string; runs: RunFigures[]; median: Omit<RunFigures, 'failing' | 'warnings'>; failing: string[] }[] = [];
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [...chromiumArgs, '--headless=new'],
+    logLevel: 'silent',
+  });
+  const results: {
+    path: string;
+    runs: RunFigures[];
+    median: Omit<RunFigures, 'failing' | 'warnings'>;
+    failing: string[];
+  }[] = [];
   try {
     for (const path of pages) {
       const figures: RunFigures[] = [];
@@ -50,7 +60,8 @@ export async function lighthouseBench(context: BenchContext, runs = RUNS): Promi
         for (const id of CATEGORIES) {
           for (const ref of lhr.categories[id]?.auditRefs ?? []) {
             const audit = lhr.audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && id !== 'performance') failing.add(`${ref.id}${details(audit)}`);
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && id !== 'performance')
+              failing.add(`${ref.id}${details(audit)}`);
           }
         }
         figures.push({
@@ -100,7 +111,9 @@ export async function lighthouseBench(context: BenchContext, runs = RUNS): Promi
     fmt.kib(m.transfer),
   ]);
   const failing = results.filter((r) => r.failing.length).map((r) => `- \`${r.path}\` : ${r.failing.join(', ')}`);
-  const warnings = [...new Set(results.flatMap((r) => r.runs.flatMap((run) => run.warnings)))].map((warning) => `- ${warning}`);
+  const warnings = [...new Set(results.flatMap((r) => r.runs.flatMap((run) => run.warnings)))].map(
+    (warning) => `- ${warning}`,
+  );
   const markdown = [
     `Lighthouse ${lighthouseVersion()} (préréglage mobile : réseau 4G lent et CPU ×4 simulés), Chromium ${chromePath}, médiane de ${runs} passages par page, stockage vidé à chaque passage (première visite, bandeau cookies affiché). Objectifs de QUALITY.md : performance ≥ 98, les trois autres 100, CLS 0.`,
     '',
@@ -109,7 +122,8 @@ export async function lighthouseBench(context: BenchContext, runs = RUNS): Promi
     ...(warnings.length ? ['', 'Avertissements de Lighthouse :', '', ...warnings] : []),
   ].join('\n');
 
-  const worst = (key: 'performance' | 'accessibility' | 'best-practices' | 'seo') => Math.min(...results.map((r) => r.median[key]));
+  const worst = (key: 'performance' | 'accessibility' | 'best-practices' | 'seo') =>
+    Math.min(...results.map((r) => r.median[key]));
   const headline = [
     `Lighthouse mobile (pire page, médianes) : performance ${fmt.score(worst('performance'))}, accessibilité ${fmt.score(worst('accessibility'))}, bonnes pratiques ${fmt.score(worst('best-practices'))}, SEO ${fmt.score(worst('seo'))} ; LCP max ${fmt.ms(Math.max(...results.map((r) => r.median.lcp)))}, TBT max ${fmt.ms(Math.max(...results.map((r) => r.median.tbt)))}, CLS max ${Math.max(...results.map((r) => r.median.cls)).toFixed(3)}.`,
   ];
@@ -146,5 +160,7 @@ function details(audit: { details?: unknown }): string {
 }
 
 function lighthouseVersion(): string {
-  return (JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }
+  ).version;
 }

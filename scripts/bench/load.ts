@@ -72,7 +72,9 @@ async function probe(origin: string, path: string, init: RequestInit): Promise<n
 
 async function cannon(title: string, options: autocannon.Options): Promise<TargetResult> {
   const result = await autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...options });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, Number(stat.count)]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, Number(stat.count)]),
+  );
   return {
     target: title,
     available: true,
@@ -101,7 +103,10 @@ function contactBody(n: string): string {
 async function storedKeys(dataDir: string, prefix: string): Promise<{ keys: Set<string>; rows: number }> {
   const db = await PGlite.create({ dataDir });
   try {
-    const keys = await db.query<{ key: string }>('select idempotency_key as key from contact_requests where idempotency_key like $1', [`${prefix}%`]);
+    const keys = await db.query<{ key: string }>(
+      'select idempotency_key as key from contact_requests where idempotency_key like $1',
+      [`${prefix}%`],
+    );
     const count = await db.query<{ count: number }>('select count(*)::int as count from contact_requests');
     return { keys: new Set(keys.rows.map((row) => row.key)), rows: count.rows[0]?.count ?? 0 };
   } finally {
@@ -109,17 +114,41 @@ async function storedKeys(dataDir: string, prefix: string): Promise<{ keys: Set<
   }
 }
 
-async function loadPhase(label: string, server: RunningServer, dataDir: string, anonKey: string, runId: string): Promise<Phase> {
+async function loadPhase(
+  label: string,
+  server: RunningServer,
+  dataDir: string,
+  anonKey: string,
+  runId: string,
+): Promise<Phase> {
   const origin = server.origin;
   const targets: TargetResult[] = [];
 
   log(`charge (${label}) : page statique ${STATIC_PATH}…`);
-  targets.push(await cannon(`GET ${STATIC_PATH} (page statique, br)`, { url: `${origin}${STATIC_PATH}`, headers: { 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 (bench)' } }));
+  targets.push(
+    await cannon(`GET ${STATIC_PATH} (page statique, br)`, {
+      url: `${origin}${STATIC_PATH}`,
+      headers: { 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 (bench)' },
+    }),
+  );
 
-  const question = JSON.stringify({ message_id: 'sonde', text: 'Comment Dentivo peut m’aider ?', sent_at: new Date().toISOString(), conversation_id: 'bench' });
-  const webhookStatus = await probe(origin, WEBHOOK_PATH, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() }, body: question });
+  const question = JSON.stringify({
+    message_id: 'sonde',
+    text: 'Comment Dentivo peut m’aider ?',
+    sent_at: new Date().toISOString(),
+    conversation_id: 'bench',
+  });
+  const webhookStatus = await probe(origin, WEBHOOK_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
+    body: question,
+  });
   if (webhookStatus === 404 || webhookStatus === 405) {
-    targets.push({ target: `POST ${WEBHOOK_PATH}`, available: false, note: `absent du serveur (HTTP ${webhookStatus})` });
+    targets.push({
+      target: `POST ${WEBHOOK_PATH}`,
+      available: false,
+      note: `absent du serveur (HTTP ${webhookStatus})`,
+    });
   } else {
     log(`charge (${label}) : webhook de l’assistant…`);
     targets.push(
@@ -131,7 +160,12 @@ async function loadPhase(label: string, server: RunningServer, dataDir: string, 
             setupRequest: (request) => {
               const n = `${runId}-${++sequence}`;
               request.headers = { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() };
-              request.body = JSON.stringify({ message_id: `m-${n}`, text: 'Comment Dentivo peut m’aider à réduire les rendez-vous manqués ?', sent_at: new Date().toISOString(), conversation_id: `c-${n}` });
+              request.body = JSON.stringify({
+                message_id: `m-${n}`,
+                text: 'Comment Dentivo peut m’aider à réduire les rendez-vous manqués ?',
+                sent_at: new Date().toISOString(),
+                conversation_id: `c-${n}`,
+              });
               return request;
             },
           },
@@ -141,13 +175,27 @@ async function loadPhase(label: string, server: RunningServer, dataDir: string, 
   }
 
   const keyPrefix = `bench-${runId}-`;
-  const headers = (key: string) => ({ 'content-type': 'application/json', apikey: anonKey, authorization: `Bearer ${anonKey}`, 'idempotency-key': key, 'x-forwarded-for': clientAddress() });
+  const headers = (key: string) => ({
+    'content-type': 'application/json',
+    apikey: anonKey,
+    authorization: `Bearer ${anonKey}`,
+    'idempotency-key': key,
+    'x-forwarded-for': clientAddress(),
+  });
   /** The status each key was answered with, as read by the bench. */
   const answered = new Map<string, number>();
   const probeKey = `${keyPrefix}sonde`;
-  const contactStatus = await probe(origin, CONTACT_PATH, { method: 'POST', headers: headers(probeKey), body: contactBody('sonde') });
+  const contactStatus = await probe(origin, CONTACT_PATH, {
+    method: 'POST',
+    headers: headers(probeKey),
+    body: contactBody('sonde'),
+  });
   if (contactStatus === 404 || contactStatus === 405) {
-    targets.push({ target: `POST ${CONTACT_PATH}`, available: false, note: `absent du serveur (HTTP ${contactStatus})` });
+    targets.push({
+      target: `POST ${CONTACT_PATH}`,
+      available: false,
+      note: `absent du serveur (HTTP ${contactStatus})`,
+    });
     return { label, targets };
   }
   // The probe is a real submission: it is checked with the rest.
@@ -195,7 +243,11 @@ export async function loadBench(context: BenchContext): Promise<Section> {
   const dataDir = join(context.workDir, 'load-pglite');
   mkdirSync(dataDir, { recursive: true });
   const config = loadConfig(JSON.parse(readFileSync(join(root, 'content', 'site.json'), 'utf8')), process.env);
-  const env = { CONTACT_RATE_LIMIT: '1000000000/1', TRUST_PROXY: '1', UPLOADS_DIR: join(context.workDir, 'load-uploads') };
+  const env = {
+    CONTACT_RATE_LIMIT: '1000000000/1',
+    TRUST_PROXY: '1',
+    UPLOADS_DIR: join(context.workDir, 'load-uploads'),
+  };
   const runId = Date.now().toString(36);
 
   const phases: Phase[] = [];
@@ -208,7 +260,9 @@ export async function loadBench(context: BenchContext): Promise<Section> {
   log('charge : redémarrage sur les mêmes données après kill -9…');
   server = await startServer({ siteDir: context.siteDir, dataDir, env });
   try {
-    phases.push(await loadPhase('après kill -9 et redémarrage', server, dataDir, config.backend.supabaseAnonKey, `${runId}b`));
+    phases.push(
+      await loadPhase('après kill -9 et redémarrage', server, dataDir, config.backend.supabaseAnonKey, `${runId}b`),
+    );
   } finally {
     await server.stop('SIGKILL');
   }
@@ -221,15 +275,29 @@ export async function loadBench(context: BenchContext): Promise<Section> {
       t.available ? fmt.ms(t.p50 ?? Number.NaN) : '–',
       t.available ? fmt.ms(t.p99 ?? Number.NaN) : '–',
       t.available ? fmt.int(t.requests ?? Number.NaN) : '–',
-      t.available ? Object.entries(t.statuses ?? {}).map(([code, count]) => `${code}×${count}`).join(' ') + (t.errors ? ` erreurs×${t.errors}` : '') : '–',
+      t.available
+        ? Object.entries(t.statuses ?? {})
+            .map(([code, count]) => `${code}×${count}`)
+            .join(' ') + (t.errors ? ` erreurs×${t.errors}` : '')
+        : '–',
     ]),
   );
-  const verdict = (c: ContactCheck) => (c.stored2xx === c.answered2xx && c.storedNon2xx === 0 ? 'égal' : `**${c.answered2xx - c.stored2xx} réponse(s) 2xx sans ligne, ${c.storedNon2xx} ligne(s) sans 2xx**`);
+  const verdict = (c: ContactCheck) =>
+    c.stored2xx === c.answered2xx && c.storedNon2xx === 0
+      ? 'égal'
+      : `**${c.answered2xx - c.stored2xx} réponse(s) 2xx sans ligne, ${c.storedNon2xx} ligne(s) sans 2xx**`;
   const contactRows = phases
     .filter((phase) => phase.contact)
     .map((phase) => {
       const c = phase.contact!;
-      return [phase.label, fmt.int(c.answered2xx), fmt.int(c.stored2xx), verdict(c), fmt.int(c.inFlight), fmt.int(c.rowsInDatabase)];
+      return [
+        phase.label,
+        fmt.int(c.answered2xx),
+        fmt.int(c.stored2xx),
+        verdict(c),
+        fmt.int(c.inFlight),
+        fmt.int(c.rowsInDatabase),
+      ];
     });
 
   const markdown = [
@@ -241,17 +309,33 @@ export async function loadBench(context: BenchContext): Promise<Section> {
           '',
           'Demandes de contact, vérifiées clé par clé (Idempotency-Key) dans la base relue après l’arrêt brutal du serveur (kill -9) : chaque réponse 2xx doit avoir sa ligne, aucune autre réponse ne doit en avoir. « En vol » : requêtes enregistrées et répondues par le serveur alors qu’autocannon, à la fin de ses 10 s, ne lisait plus les réponses (au plus une par connexion).',
           '',
-          table(['phase', 'réponses 2xx', 'lignes pour ces réponses', 'verdict', 'en vol à l’arrêt', 'lignes en base (cumul)'], contactRows),
+          table(
+            [
+              'phase',
+              'réponses 2xx',
+              'lignes pour ces réponses',
+              'verdict',
+              'en vol à l’arrêt',
+              'lignes en base (cumul)',
+            ],
+            contactRows,
+          ),
         ]
       : []),
   ].join('\n');
 
   const first = phases[0]!;
   const byTarget = (phase: Phase, path: string) => phase.targets.find((t) => t.target.includes(path));
-  const describe = (t: TargetResult | undefined) => (t?.available ? `${fmt.int(t.rps ?? Number.NaN)} req/s, p50 ${fmt.ms(t.p50 ?? Number.NaN)}, p99 ${fmt.ms(t.p99 ?? Number.NaN)}` : (t?.note ?? 'absent'));
+  const describe = (t: TargetResult | undefined) =>
+    t?.available
+      ? `${fmt.int(t.rps ?? Number.NaN)} req/s, p50 ${fmt.ms(t.p50 ?? Number.NaN)}, p99 ${fmt.ms(t.p99 ?? Number.NaN)}`
+      : (t?.note ?? 'absent');
   const contactVerdict = phases
     .filter((phase) => phase.contact)
-    .map((phase) => `${fmt.int(phase.contact!.stored2xx)}/${fmt.int(phase.contact!.answered2xx)} (${verdict(phase.contact!)})`)
+    .map(
+      (phase) =>
+        `${fmt.int(phase.contact!.stored2xx)}/${fmt.int(phase.contact!.answered2xx)} (${verdict(phase.contact!)})`,
+    )
     .join(' puis ');
   const headline = [
     `Charge : page statique ${describe(byTarget(first, STATIC_PATH))} ; assistant ${describe(byTarget(first, WEBHOOK_PATH))} ; contact ${describe(byTarget(first, CONTACT_PATH))}${contactVerdict ? ` ; lignes / réponses 2xx : ${contactVerdict}, avant puis après kill -9 et redémarrage` : ''}.`,

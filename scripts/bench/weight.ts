@@ -42,7 +42,12 @@ export const REFERENCES = {
     ['tarteaucitron 1.34', 25.3],
     ['klaro 0.7', 68.9],
   ],
-} as const satisfies { reactFloor: number; reactMarkedPurify: number; chat: readonly (readonly [string, number])[]; consent: readonly (readonly [string, number])[] };
+} as const satisfies {
+  reactFloor: number;
+  reactMarkedPurify: number;
+  chat: readonly (readonly [string, number])[];
+  consent: readonly (readonly [string, number])[];
+};
 
 /** Bundles a one-line entry with Vite (production, minified) and returns gzip -9 of the JS it emits. */
 async function bundleSize(workDir: string, name: string, code: string): Promise<number> {
@@ -109,11 +114,18 @@ async function pageWeights(browser: Browser, siteDir: string, origin: string, pa
     const page = await context.newPage();
     const assets = recordAssets(page, siteDir, origin);
     await page.goto(`${origin}${path}`);
-    await page.getByRole('region', { name: 'Vos choix sur les cookies' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await page
+      .getByRole('region', { name: 'Vos choix sur les cookies' })
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await assets.quiet();
     const loaded = await assets.measure();
     const scripts = loaded.filter((asset) => asset.kind === 'script');
-    weights.push({ path, script: sum(scripts), scriptFiles: scripts.length, css: sum(loaded.filter((asset) => asset.kind === 'stylesheet')) });
+    weights.push({
+      path,
+      script: sum(scripts),
+      scriptFiles: scripts.length,
+      css: sum(loaded.filter((asset) => asset.kind === 'stylesheet')),
+    });
     await context.close();
   }
   return weights;
@@ -131,13 +143,24 @@ interface AssistantWeight {
  * site's / after consent, or on another site's page that has only the embed.js tag. Counts what of
  * `keep` the page loaded, gzip -9 of the built files.
  */
-async function assistantWeight(browser: Browser, siteDir: string, origin: string, url: string, keep: (path: string) => boolean, { consent }: { consent: boolean }): Promise<AssistantWeight | { error: string }> {
+async function assistantWeight(
+  browser: Browser,
+  siteDir: string,
+  origin: string,
+  url: string,
+  keep: (path: string) => boolean,
+  { consent }: { consent: boolean },
+): Promise<AssistantWeight | { error: string }> {
   const context = await browser.newContext({ locale: 'fr-FR' });
   try {
     const page = await context.newPage();
     const assets = recordAssets(page, siteDir, origin);
     await page.goto(url);
-    if (consent) await page.getByRole('region', { name: 'Vos choix sur les cookies' }).getByRole('button', { name: 'Tout accepter' }).click({ timeout: 15_000 });
+    if (consent)
+      await page
+        .getByRole('region', { name: 'Vos choix sur les cookies' })
+        .getByRole('button', { name: 'Tout accepter' })
+        .click({ timeout: 15_000 });
     const toggle = page.getByRole('button', { name: 'Assistant', exact: true });
     await toggle.waitFor({ state: 'visible', timeout: 15_000 });
     await assets.quiet();
@@ -175,7 +198,8 @@ export async function weightBench(context: BenchContext): Promise<Section> {
   const consent = consentChunks(manifest);
   const assistant = assistantChunks(manifest);
   const runtime = [...runtimeChunks(manifest)].filter((file) => file.endsWith('.js'));
-  const size = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(join(siteDir, file)), 0);
+  const size = (files: Iterable<string>) =>
+    [...files].reduce((total, file) => total + gzipSize(join(siteDir, file)), 0);
   const embedFile = join(siteDir, 'embed.js');
   const embed = existsSync(embedFile) ? gzipSize(embedFile) : undefined;
 
@@ -183,7 +207,8 @@ export async function weightBench(context: BenchContext): Promise<Section> {
   const measured = await references(context.workDir);
 
   const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('Chromium introuvable : installez-le (apt-get install chromium) ou indiquez CHROMIUM_PATH.');
+  if (!executablePath)
+    throw new Error('Chromium introuvable : installez-le (apt-get install chromium) ou indiquez CHROMIUM_PATH.');
   const hostPort = await freePort();
   const server = await startServer({ siteDir, env: { EMBED_ORIGINS: `http://127.0.0.1:${hostPort}` } });
   const host = embed !== undefined ? await embedHost(server.origin, hostPort) : undefined;
@@ -197,12 +222,26 @@ export async function weightBench(context: BenchContext): Promise<Section> {
     pages = await pageWeights(browser, siteDir, server.origin, [...BUDGET_PAGES, ...(article ? [article] : [])]);
     if (assistant.size) {
       log('poids : assistant ouvert sur le site…');
-      onSite = await assistantWeight(browser, siteDir, server.origin, `${server.origin}/`, (path) => assistant.has(path), { consent: true });
+      onSite = await assistantWeight(
+        browser,
+        siteDir,
+        server.origin,
+        `${server.origin}/`,
+        (path) => assistant.has(path),
+        { consent: true },
+      );
     }
     if (host) {
       log('poids : assistant intégré sur un autre site (embed.js)…');
       // Everything the tag brings from Dentivo's server: embed.js and the embed/ build.
-      embedded = await assistantWeight(browser, siteDir, server.origin, `http://127.0.0.1:${hostPort}/`, (path) => path === '/embed.js' || path.startsWith('/embed/'), { consent: false });
+      embedded = await assistantWeight(
+        browser,
+        siteDir,
+        server.origin,
+        `http://127.0.0.1:${hostPort}/`,
+        (path) => path === '/embed.js' || path.startsWith('/embed/'),
+        { consent: false },
+      );
     }
   } finally {
     await browser.close();
@@ -210,11 +249,23 @@ export async function weightBench(context: BenchContext): Promise<Section> {
     if (host) await new Promise((done) => host.close(done));
   }
 
-  const verdict = (bytes: number | undefined, budget: number) => (bytes === undefined ? '–' : bytes <= budget ? 'ok' : `**dépasse de ${fmt.kib(bytes - budget)}**`);
-  const pageRows = pages.map((p) => [`\`${p.path}\``, fmt.kib(p.script), String(p.scriptFiles), verdict(p.script, BUDGETS.firstLoadScript), fmt.kib(p.css), verdict(p.css, BUDGETS.cssPerPage)]);
+  const verdict = (bytes: number | undefined, budget: number) =>
+    bytes === undefined ? '–' : bytes <= budget ? 'ok' : `**dépasse de ${fmt.kib(bytes - budget)}**`;
+  const pageRows = pages.map((p) => [
+    `\`${p.path}\``,
+    fmt.kib(p.script),
+    String(p.scriptFiles),
+    verdict(p.script, BUDGETS.firstLoadScript),
+    fmt.kib(p.css),
+    verdict(p.css, BUDGETS.cssPerPage),
+  ]);
 
   const measuredOr = (weight: AssistantWeight | { error: string } | undefined, absent: string) =>
-    weight === undefined ? { note: absent } : 'error' in weight ? { note: `ouverture impossible : ${weight.error}` } : { weight };
+    weight === undefined
+      ? { note: absent }
+      : 'error' in weight
+        ? { note: `ouverture impossible : ${weight.error}` }
+        : { weight };
   const site = measuredOr(onSite, 'pas encore de widget assistant dans le build');
   const third = measuredOr(embedded, 'pas encore de embed.js dans le build');
   const assistantNote = site.note;
@@ -226,21 +277,60 @@ export async function weightBench(context: BenchContext): Promise<Section> {
     return ratio >= 1 ? `${fmt.ratio(ratio)} plus léger` : `**${fmt.ratio(1 / ratio)} plus lourd**`;
   };
 
-  const cell = (bytes: number | undefined, note: string | undefined) => (bytes !== undefined ? fmt.kib(bytes) : (note ?? '–'));
+  const cell = (bytes: number | undefined, note: string | undefined) =>
+    bytes !== undefined ? fmt.kib(bytes) : (note ?? '–');
   const widgetRows: string[][] = [
-    ['**Assistant Dentivo sur le site, après ouverture** (React compris)', cell(site.weight?.opened, site.note), `≤ 100 KiB : ${verdict(site.weight?.opened, BUDGETS.assistantAfterOpen)}`],
-    ['Assistant Dentivo sur le site, après la première réponse (Markdown compris)', cell(site.weight?.replied, site.note), verdict(site.weight?.replied, BUDGETS.assistantAfterOpen)],
-    ['**Assistant Dentivo intégré (embed.js), après ouverture**', cell(third.weight?.opened, third.note), `≤ 100 KiB : ${verdict(third.weight?.opened, BUDGETS.assistantAfterOpen)}`],
-    ['Assistant Dentivo intégré, après la première réponse', cell(third.weight?.replied, third.note), verdict(third.weight?.replied, BUDGETS.assistantAfterOpen)],
+    [
+      '**Assistant Dentivo sur le site, après ouverture** (React compris)',
+      cell(site.weight?.opened, site.note),
+      `≤ 100 KiB : ${verdict(site.weight?.opened, BUDGETS.assistantAfterOpen)}`,
+    ],
+    [
+      'Assistant Dentivo sur le site, après la première réponse (Markdown compris)',
+      cell(site.weight?.replied, site.note),
+      verdict(site.weight?.replied, BUDGETS.assistantAfterOpen),
+    ],
+    [
+      '**Assistant Dentivo intégré (embed.js), après ouverture**',
+      cell(third.weight?.opened, third.note),
+      `≤ 100 KiB : ${verdict(third.weight?.opened, BUDGETS.assistantAfterOpen)}`,
+    ],
+    [
+      'Assistant Dentivo intégré, après la première réponse',
+      cell(third.weight?.replied, third.note),
+      verdict(third.weight?.replied, BUDGETS.assistantAfterOpen),
+    ],
     // The chat widgets are third-party embeds with Markdown: compared with our embed after its first answer.
-    ...REFERENCES.chat.map(([name, kibValue]) => [name, `${kibValue} KiB`, third.weight ? `Dentivo intégré, après réponse : ${lighter(third.weight.replied, kibValue)}` : `Dentivo sur le site, après réponse : ${lighter(site.weight?.replied, kibValue)}`]),
-    ['**Consentement Dentivo** (hors React et runtime partagé)', fmt.kib(consentBytes), `≤ 8 KiB : ${verdict(consentBytes, BUDGETS.consentWidget)}`],
+    ...REFERENCES.chat.map(([name, kibValue]) => [
+      name,
+      `${kibValue} KiB`,
+      third.weight
+        ? `Dentivo intégré, après réponse : ${lighter(third.weight.replied, kibValue)}`
+        : `Dentivo sur le site, après réponse : ${lighter(site.weight?.replied, kibValue)}`,
+    ]),
+    [
+      '**Consentement Dentivo** (hors React et runtime partagé)',
+      fmt.kib(consentBytes),
+      `≤ 8 KiB : ${verdict(consentBytes, BUDGETS.consentWidget)}`,
+    ],
     ['Consentement Dentivo + runtime partagé (React compris)', fmt.kib(consentBytes + size(runtime)), '–'],
     ...REFERENCES.consent.map(([name, kibValue]) => [name, `${kibValue} KiB`, lighter(consentBytes, kibValue)]),
-    ['**embed.js** (balise d’intégration tierce)', embed !== undefined ? fmt.kib(embed) : 'pas encore de embed.js dans le build', `≤ 5 KiB : ${verdict(embed, BUDGETS.embedTag)}`],
+    [
+      '**embed.js** (balise d’intégration tierce)',
+      embed !== undefined ? fmt.kib(embed) : 'pas encore de embed.js dans le build',
+      `≤ 5 KiB : ${verdict(embed, BUDGETS.embedTag)}`,
+    ],
     ['Runtime partagé des îlots (client, hydratation, React, signals)', fmt.kib(size(runtime)), '–'],
-    ['Plancher React 19 + react-dom (mesuré ici)', fmt.kib(measured.reactFloor), `QUALITY.md : ${REFERENCES.reactFloor} KiB`],
-    ['React 19 + marked + DOMPurify (mesuré ici)', fmt.kib(measured.reactMarkedPurify), `QUALITY.md : ${REFERENCES.reactMarkedPurify} KiB`],
+    [
+      'Plancher React 19 + react-dom (mesuré ici)',
+      fmt.kib(measured.reactFloor),
+      `QUALITY.md : ${REFERENCES.reactFloor} KiB`,
+    ],
+    [
+      'React 19 + marked + DOMPurify (mesuré ici)',
+      fmt.kib(measured.reactMarkedPurify),
+      `QUALITY.md : ${REFERENCES.reactMarkedPurify} KiB`,
+    ],
   ];
 
   const markdown = [
@@ -262,6 +352,14 @@ export async function weightBench(context: BenchContext): Promise<Section> {
     title: 'Poids des widgets face aux références',
     headline,
     markdown,
-    data: { pages, assistantOnSite: onSite, assistantEmbedded: embedded, consent: consentBytes, runtime: size(runtime), embed, references: measured },
+    data: {
+      pages,
+      assistantOnSite: onSite,
+      assistantEmbedded: embedded,
+      consent: consentBytes,
+      runtime: size(runtime),
+      embed,
+      references: measured,
+    },
   };
 }

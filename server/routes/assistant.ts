@@ -44,16 +44,28 @@ export interface AssistantRouteOptions {
   trustProxy?: boolean;
 }
 
-export function assistantRoutes({ siteDir, config, limit = ASSISTANT_RATE_LIMIT, trustProxy = false }: AssistantRouteOptions) {
+export function assistantRoutes({
+  siteDir,
+  config,
+  limit = ASSISTANT_RATE_LIMIT,
+  trustProxy = false,
+}: AssistantRouteOptions) {
   const app = new Hono();
   const limiter = createRateLimiter(limit);
   const searcher = knowledge(join(siteDir, 'assistant-index.json'));
-  const options = { productName: config.product.name, assistantName: config.product.assistantName, supportResponse: config.company.supportResponse };
+  const options = {
+    productName: config.product.name,
+    assistantName: config.product.assistantName,
+    supportResponse: config.company.supportResponse,
+  };
 
   app.post(
     ASSISTANT_WEBHOOK_PATH,
     rateLimit(limiter, { trustProxy }),
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'Message trop volumineux pour l’assistant.' }, 413) }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: 'Message trop volumineux pour l’assistant.' }, 413),
+    }),
     async (c) => {
       let body: unknown;
       try {
@@ -63,11 +75,17 @@ export function assistantRoutes({ siteDir, config, limit = ASSISTANT_RATE_LIMIT,
       }
       const parsed = webhookPayload.safeParse(body, { error: french });
       if (!parsed.success) {
-        const details = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')} : ${issue.message}` : issue.message));
+        const details = parsed.error.issues.map((issue) =>
+          issue.path.length ? `${issue.path.join('.')} : ${issue.message}` : issue.message,
+        );
         return c.json({ error: `Message refusé : ${details[0]}`, details }, 422);
       }
       const index = await searcher();
-      if (!index) return c.json({ error: 'L’assistant n’est pas encore prêt : le site n’a pas été construit (npm run build).' }, 503);
+      if (!index)
+        return c.json(
+          { error: 'L’assistant n’est pas encore prêt : le site n’a pas été construit (npm run build).' },
+          503,
+        );
       const answer = composeReply(index, parsed.data, options);
       const reply: WebhookReply = {
         message_id: `reponse-${parsed.data.message_id}`,

@@ -17,7 +17,10 @@ export interface ConsentRouteOptions {
   trustProxy?: boolean;
 }
 
-export function consentRoutes(store: Store, { allowedOrigins = [], limit = CONSENT_RATE_LIMIT, trustProxy = false }: ConsentRouteOptions = {}) {
+export function consentRoutes(
+  store: Store,
+  { allowedOrigins = [], limit = CONSENT_RATE_LIMIT, trustProxy = false }: ConsentRouteOptions = {},
+) {
   const app = new Hono();
   const limiter = createRateLimiter(limit);
   const deps = {

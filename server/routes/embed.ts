@@ -9,7 +9,8 @@ import type { MiddlewareHandler } from 'hono';
 /** What an embedding page fetches or calls on this server. */
 // send-contact-email answers its own CORS (backend/contact/handler.ts, the same code as the edge function),
 // for SITE_URL, CORS_ORIGINS and these embedding origins.
-const shared = /^\/(assistant\/|storage\/|functions\/(?!v1\/send-contact-email$)|embed\/|embed\.js$|embed-config\.json$)/;
+const shared =
+  /^\/(assistant\/|storage\/|functions\/(?!v1\/send-contact-email$)|embed\/|embed\.js$|embed-config\.json$)/;
 
 export function embedCors(allowedOrigins: readonly string[]): MiddlewareHandler {
   const allowed = new Set(allowedOrigins);
@@ -17,7 +18,16 @@ export function embedCors(allowedOrigins: readonly string[]): MiddlewareHandler 
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     // What supabase-js and the widgets send.
-    allowHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-upsert', 'cache-control', 'x-supabase-api-version', 'idempotency-key'],
+    allowHeaders: [
+      'authorization',
+      'apikey',
+      'content-type',
+      'x-client-info',
+      'x-upsert',
+      'cache-control',
+      'x-supabase-api-version',
+      'idempotency-key',
+    ],
     maxAge: 600,
   });
   return async (c, next) => {

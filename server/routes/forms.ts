@@ -9,7 +9,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteConfig } from '../../core/site/config.ts';
-import { contactFormFromEntries, HONEYPOT_FIELD, RESULT_TEXTS, testerFormFromEntries, type FieldErrors } from '../../core/contact/fields.ts';
+import {
+  contactFormFromEntries,
+  HONEYPOT_FIELD,
+  RESULT_TEXTS,
+  testerFormFromEntries,
+  type FieldErrors,
+} from '../../core/contact/fields.ts';
 import { validateContactForm, validateTesterForm } from '../../core/contact/schema.ts';
 import { acceptSubmission, HANDLER_MESSAGES } from '../../backend/contact/handler.ts';
 import type { ContactBackend } from '../contact-backend.ts';
@@ -42,7 +48,13 @@ export function formRoutes(backend: ContactBackend, siteDir: string, config: Sit
   const app = new Hono();
   const builtPage = (form: FormName) => readFile(join(siteDir, form, 'index.html'), 'utf8');
 
-  async function errorPage(c: Context, form: FormName, state: FormPageState, status: 400 | 403 | 413 | 429 | 503, headers: Record<string, string> = {}) {
+  async function errorPage(
+    c: Context,
+    form: FormName,
+    state: FormPageState,
+    status: 400 | 403 | 413 | 429 | 503,
+    headers: Record<string, string> = {},
+  ) {
     const html = formPageWithErrors(await builtPage(form), form, state);
     return c.html(html, status, { 'cache-control': 'no-store', ...headers });
   }
@@ -63,25 +75,51 @@ export function formRoutes(backend: ContactBackend, siteDir: string, config: Sit
         return errorPage(c, form, { values: keep, errors: {}, alert: HANDLER_MESSAGES.origin }, 403);
 
       const trap = read(HONEYPOT_FIELD);
-      const result = form === 'contact' ? validateContactForm(values as ReturnType<typeof contactFormFromEntries>) : validateTesterForm(values as ReturnType<typeof testerFormFromEntries>);
+      const result =
+        form === 'contact'
+          ? validateContactForm(values as ReturnType<typeof contactFormFromEntries>)
+          : validateTesterForm(values as ReturnType<typeof testerFormFromEntries>);
       if (!result.ok) return errorPage(c, form, { values: keep, errors: result.errors as Record<string, string> }, 400);
 
       // Counted once the form is valid: a visitor correcting mistakes is not a flood.
       const decision = backend.limiter?.hit(clientAddress(c, { trustProxy: backend.trustProxy }));
       if (decision && !decision.allowed)
-        return errorPage(c, form, { values: keep, errors: {}, alert: HANDLER_MESSAGES.rateLimited(decision.retryAfterSeconds) }, 429, { 'retry-after': String(decision.retryAfterSeconds) });
-      const outcome = await acceptSubmission(trap ? { ...result.payload, [HONEYPOT_FIELD]: trap } : result.payload, backend.deps);
-      if (outcome.kind === 'invalid') return errorPage(c, form, { values: keep, errors: outcome.fields as FieldErrors<string> as Record<string, string> }, 400);
-      if (outcome.kind === 'unavailable') return errorPage(c, form, { values: keep, errors: {}, alert: HANDLER_MESSAGES.unavailable }, 503, { 'retry-after': '30' });
+        return errorPage(
+          c,
+          form,
+          { values: keep, errors: {}, alert: HANDLER_MESSAGES.rateLimited(decision.retryAfterSeconds) },
+          429,
+          { 'retry-after': String(decision.retryAfterSeconds) },
+        );
+      const outcome = await acceptSubmission(
+        trap ? { ...result.payload, [HONEYPOT_FIELD]: trap } : result.payload,
+        backend.deps,
+      );
+      if (outcome.kind === 'invalid')
+        return errorPage(
+          c,
+          form,
+          { values: keep, errors: outcome.fields as FieldErrors<string> as Record<string, string> },
+          400,
+        );
+      if (outcome.kind === 'unavailable')
+        return errorPage(c, form, { values: keep, errors: {}, alert: HANDLER_MESSAGES.unavailable }, 503, {
+          'retry-after': '30',
+        });
       return c.redirect(`/${form}/merci`, 303);
     };
     const limit = bodyLimit({
       maxSize: MAX_FORM_BODY_BYTES,
-      onError: async (c) => errorPage(c, form, { values: {}, errors: {}, alert: HANDLER_MESSAGES.tooLarge }, 413, { connection: 'close' }),
+      onError: async (c) =>
+        errorPage(c, form, { values: {}, errors: {}, alert: HANDLER_MESSAGES.tooLarge }, 413, { connection: 'close' }),
     });
     app.post(`/${form}`, limit, post);
     app.post(`/${form}/`, limit, post);
-    app.get(`/${form}/merci`, async (c) => c.html(confirmationPage(await builtPage(form), confirmations[form], config.product.name), 200, { 'cache-control': 'no-cache' }));
+    app.get(`/${form}/merci`, async (c) =>
+      c.html(confirmationPage(await builtPage(form), confirmations[form], config.product.name), 200, {
+        'cache-control': 'no-cache',
+      }),
+    );
   }
   return app;
 }

@@ -19,9 +19,14 @@ export function inboxRoutes(backend: ContactBackend) {
   app.get('/_inbox', async (c) => {
     const token = backend.inboxToken;
     const given = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-    if (!token || !sameSecret(given, token)) return c.json({ ok: false, error: 'Accès refusé.' }, 401, { 'cache-control': 'no-store' });
+    if (!token || !sameSecret(given, token))
+      return c.json({ ok: false, error: 'Accès refusé.' }, 401, { 'cache-control': 'no-store' });
     const type = c.req.query('type');
-    const requests = await latestRequests(backend.db, Number(c.req.query('limit') ?? 20), type === 'contact' || type === 'tester' ? type : undefined);
+    const requests = await latestRequests(
+      backend.db,
+      Number(c.req.query('limit') ?? 20),
+      type === 'contact' || type === 'tester' ? type : undefined,
+    );
     return c.json({ ok: true, total: await countRequests(backend.db), requests }, 200, { 'cache-control': 'no-store' });
   });
   return app;

@@ -9,7 +9,14 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { UPLOADS_BUCKET, UPLOAD_MAX_BYTES, UPLOAD_TYPES, baseType, isAllowedUploadType, isSafeObjectPath } from '../../core/assistant/uploads.ts';
+import {
+  UPLOADS_BUCKET,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPES,
+  baseType,
+  isAllowedUploadType,
+  isSafeObjectPath,
+} from '../../core/assistant/uploads.ts';
 import { createRateLimiter, rateLimit } from '../rate-limit.ts';
 
 const BUCKETS = new Set([UPLOADS_BUCKET]);
@@ -53,7 +60,8 @@ export function storageRoutes({ dir, anonKey, limit = UPLOAD_RATE_LIMIT, trustPr
     bodyLimit({
       // Room for the multipart envelope around the largest accepted file.
       maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
-      onError: (c) => fail(c, 413, 'Payload too large', `Fichier trop volumineux : ${UPLOAD_MAX_BYTES / 1024 / 1024} Mo au plus.`),
+      onError: (c) =>
+        fail(c, 413, 'Payload too large', `Fichier trop volumineux : ${UPLOAD_MAX_BYTES / 1024 / 1024} Mo au plus.`),
     }),
     async (c) => {
       const key = c.req.header('apikey') ?? c.req.header('authorization')?.replace(/^Bearer\s+/i, '');
@@ -87,9 +95,20 @@ export function storageRoutes({ dir, anonKey, limit = UPLOAD_RATE_LIMIT, trustPr
       }
       if (!/^\d{1,8}$/.test(cacheControl)) cacheControl = '3600';
       if (data.byteLength === 0) return fail(c, 400, 'Invalid body', 'Le fichier envoyé est vide.');
-      if (data.byteLength > UPLOAD_MAX_BYTES) return fail(c, 413, 'Payload too large', `Fichier trop volumineux : ${UPLOAD_MAX_BYTES / 1024 / 1024} Mo au plus.`);
+      if (data.byteLength > UPLOAD_MAX_BYTES)
+        return fail(
+          c,
+          413,
+          'Payload too large',
+          `Fichier trop volumineux : ${UPLOAD_MAX_BYTES / 1024 / 1024} Mo au plus.`,
+        );
       if (!isAllowedUploadType(contentType))
-        return fail(c, 415, 'Invalid mime type', `Type de fichier non accepté (${baseType(contentType) || 'inconnu'}). Types acceptés : audio, images, PDF, texte et documents bureautiques.`);
+        return fail(
+          c,
+          415,
+          'Invalid mime type',
+          `Type de fichier non accepté (${baseType(contentType) || 'inconnu'}). Types acceptés : audio, images, PDF, texte et documents bureautiques.`,
+        );
 
       const file = fileOf(bucket, path);
       await mkdir(dirname(file), { recursive: true });
@@ -98,7 +117,8 @@ export function storageRoutes({ dir, anonKey, limit = UPLOAD_RATE_LIMIT, trustPr
       try {
         handle = await open(file, 'wx');
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fail(c, 409, 'Duplicate', 'Un fichier existe déjà à cet emplacement.');
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          return fail(c, 409, 'Duplicate', 'Un fichier existe déjà à cet emplacement.');
         throw error;
       }
       try {
@@ -109,7 +129,12 @@ export function storageRoutes({ dir, anonKey, limit = UPLOAD_RATE_LIMIT, trustPr
         throw error;
       }
       await handle.close();
-      const meta: ObjectMeta = { contentType: baseType(contentType) === 'audio/webm' ? 'audio/webm' : contentType, cacheControl, size: data.byteLength, createdAt: new Date().toISOString() };
+      const meta: ObjectMeta = {
+        contentType: baseType(contentType) === 'audio/webm' ? 'audio/webm' : contentType,
+        cacheControl,
+        size: data.byteLength,
+        createdAt: new Date().toISOString(),
+      };
       await mkdir(dirname(metaOf(bucket, path)), { recursive: true });
       await writeFile(metaOf(bucket, path), JSON.stringify(meta));
       return c.json({ Key: `${bucket}/${path}`, Id: `${bucket}/${path}` }, 200);
@@ -124,7 +149,10 @@ export function storageRoutes({ dir, anonKey, limit = UPLOAD_RATE_LIMIT, trustPr
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return fail(c, 404, 'Not found', 'Fichier introuvable.');
     const meta = JSON.parse(await readFile(metaOf(bucket, path), 'utf8').catch(() => '{}')) as Partial<ObjectMeta>;
-    const type = meta.contentType && (UPLOAD_TYPES as readonly string[]).includes(baseType(meta.contentType)) ? meta.contentType : 'application/octet-stream';
+    const type =
+      meta.contentType && (UPLOAD_TYPES as readonly string[]).includes(baseType(meta.contentType))
+        ? meta.contentType
+        : 'application/octet-stream';
     const headers: Record<string, string> = {
       'content-type': type,
       'content-length': String(info.size),

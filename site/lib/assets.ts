@@ -19,7 +19,8 @@ export interface Assets {
 
 export function readAssets(outputDir: string): Assets {
   const file = join(outputDir, 'assets', '.vite', 'manifest.json');
-  if (!existsSync(file)) throw new Error(`Manifeste Vite introuvable (${file}) : lancez « npm run build:widgets » avant les pages.`);
+  if (!existsSync(file))
+    throw new Error(`Manifeste Vite introuvable (${file}) : lancez « npm run build:widgets » avant les pages.`);
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const entry = (key: string) => {
     const chunk = manifest[key];

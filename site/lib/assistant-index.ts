@@ -19,17 +19,23 @@ export interface IndexSource {
 
 /** Splits prose into sentences, keeping abbreviations such as "J+7." or "Dr." together well enough. */
 export function sentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    // Text taken out of links and emphasis keeps no stray space ("l' agenda", "gratuitement ,").
-    .replace(/(\p{L}['’]) (?=\p{L})/gu, '$1')
-    .replace(/ ([,.)])/g, '$1')
-    .split(/(?<!\b(?:Dr|Pr|M|Mme|Mlle|St|cf|etc|ex|art|n°)\.)(?<=[.!?…])\s+(?=[A-ZÀ-ÖØ-Þ«"0-9])/u)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 2);
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      // Text taken out of links and emphasis keeps no stray space ("l' agenda", "gratuitement ,").
+      .replace(/(\p{L}['’]) (?=\p{L})/gu, '$1')
+      .replace(/ ([,.)])/g, '$1')
+      .split(/(?<!\b(?:Dr|Pr|M|Mme|Mlle|St|cf|etc|ex|art|n°)\.)(?<=[.!?…])\s+(?=[A-ZÀ-ÖØ-Þ«"0-9])/u)
+      .map((sentence) => sentence.trim())
+      .filter((sentence) => sentence.length > 2)
+  );
 }
 
-const line = (text: string, title?: string, href?: string): AssistantLine => ({ text, ...(title ? { title } : {}), ...(href && href.startsWith('/') ? { href } : {}) });
+const line = (text: string, title?: string, href?: string): AssistantLine => ({
+  text,
+  ...(title ? { title } : {}),
+  ...(href && href.startsWith('/') ? { href } : {}),
+});
 
 /** Ends a card item as a sentence: "Accès réservé à l’équipe soignante" reads as one in a reply. */
 const asSentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
@@ -37,7 +43,13 @@ const asSentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`
 /** A feature card told in sentences; a coming-soon card says so once, first. */
 function cardText(card: FeatureCard): string {
   const items = card.comingSoon ? card.items.filter((item) => !/^bientôt disponible$/i.test(item.trim())) : card.items;
-  return [card.comingSoon ? 'Bientôt disponible.' : undefined, card.description && asSentence(card.description), ...items.map(asSentence)].filter(Boolean).join(' ');
+  return [
+    card.comingSoon ? 'Bientôt disponible.' : undefined,
+    card.description && asSentence(card.description),
+    ...items.map(asSentence),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The facts of one page section, or null for sections that say nothing on their own. */
@@ -45,7 +57,11 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
   const intro = section.intro ? sentences(section.intro).map((text) => line(text)) : [];
   switch (section.type) {
     case 'hero':
-      return [...sentences(section.description).map((text) => line(text)), ...(section.note ? [line(section.note)] : []), ...(section.badges?.length ? [line(section.badges.join(', '))] : [])];
+      return [
+        ...sentences(section.description).map((text) => line(text)),
+        ...(section.note ? [line(section.note)] : []),
+        ...(section.badges?.length ? [line(section.badges.join(', '))] : []),
+      ];
     case 'steps':
       return [...intro, ...section.steps.map((step) => line(step.text, step.title))];
     case 'features':
@@ -56,9 +72,17 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
     case 'stats':
       return [...intro, ...section.stats.map((stat) => line(`${stat.value} ${stat.label}`))];
     case 'comparison':
-      return [...intro, ...section.rows.map((row) => line(`${section.beforeLabel} : ${row.before} ; ${section.afterLabel} : ${row.after}.`, row.label))];
+      return [
+        ...intro,
+        ...section.rows.map((row) =>
+          line(`${section.beforeLabel} : ${row.before} ; ${section.afterLabel} : ${row.after}.`, row.label),
+        ),
+      ];
     case 'glossary':
-      return [...intro, ...section.terms.flatMap((term) => (glossary.has(term) ? [line(glossary.get(term)!.definition, term)] : []))];
+      return [
+        ...intro,
+        ...section.terms.flatMap((term) => (glossary.has(term) ? [line(glossary.get(term)!.definition, term)] : [])),
+      ];
     case 'list':
       return [...intro, ...section.items.map((item) => line(item.text ?? '', item.title, item.href))];
     case 'links':
@@ -66,9 +90,16 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
     case 'rich-text':
       return sentences(htmlToText(renderMarkdown(section.body).html)).map((text) => line(text));
     case 'cta':
-      return [...(section.text ? sentences(section.text).map((text) => line(text)) : []), ...(section.note ? [line(section.note)] : [])];
+      return [
+        ...(section.text ? sentences(section.text).map((text) => line(text)) : []),
+        ...(section.note ? [line(section.note)] : []),
+      ];
     case 'sample-report':
-      return [...intro, ...section.fields.map((field) => line(field.value, field.label)), ...section.notes.map((note) => line(note.value, note.label))];
+      return [
+        ...intro,
+        ...section.fields.map((field) => line(field.value, field.label)),
+        ...section.notes.map((note) => line(note.value, note.label)),
+      ];
     case 'widget':
       return section.aside?.length ? [...intro, ...section.aside.map((item) => line(item.text, item.title))] : null;
     case 'idea-card':
@@ -101,7 +132,16 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
   });
   if (page.body) {
     const parts = splitByHeadings(page.body.html);
-    parts.forEach((part, index) => docs.push({ id: `page:${page.path}:body:${index}`, kind: 'page', source: page.name, title: part.title ?? page.name, url: part.id ? `${page.path}#${part.id}` : page.path, lines: part.lines }));
+    parts.forEach((part, index) =>
+      docs.push({
+        id: `page:${page.path}:body:${index}`,
+        kind: 'page',
+        source: page.name,
+        title: part.title ?? page.name,
+        url: part.id ? `${page.path}#${part.id}` : page.path,
+        lines: part.lines,
+      }),
+    );
   }
   return docs;
 }
@@ -127,15 +167,46 @@ function splitByHeadings(html: string): { id?: string; title?: string; lines: As
 export function buildAssistantIndex(source: IndexSource): AssistantIndex {
   const docs: AssistantDoc[] = [];
   const glossary = new Map(source.glossary.map((term) => [term.term, term]));
-  for (const item of source.faq) docs.push({ id: `faq:${item.id}`, kind: 'faq', source: 'FAQ', title: item.question, url: '/faq', lines: [line(item.answer)] });
+  for (const item of source.faq)
+    docs.push({
+      id: `faq:${item.id}`,
+      kind: 'faq',
+      source: 'FAQ',
+      title: item.question,
+      url: '/faq',
+      lines: [line(item.answer)],
+    });
   for (const page of source.pages) docs.push(...pageDocs(page, glossary));
   for (const post of source.posts) {
     const url = `/blog/${post.slug}`;
-    docs.push({ id: `article:${post.slug}`, kind: 'article', source: post.title, title: post.title, url, lines: sentences(post.summary).map((text) => line(text)) });
+    docs.push({
+      id: `article:${post.slug}`,
+      kind: 'article',
+      source: post.title,
+      title: post.title,
+      url,
+      lines: sentences(post.summary).map((text) => line(text)),
+    });
     splitByHeadings(post.html).forEach((part, index) =>
-      docs.push({ id: `article:${post.slug}:${index}`, kind: 'article', source: post.title, title: part.title ?? post.title, url: part.id ? `${url}#${part.id}` : url, lines: part.lines }),
+      docs.push({
+        id: `article:${post.slug}:${index}`,
+        kind: 'article',
+        source: post.title,
+        title: part.title ?? post.title,
+        url: part.id ? `${url}#${part.id}` : url,
+        lines: part.lines,
+      }),
     );
-    post.faqItems.forEach((item, index) => docs.push({ id: `article:${post.slug}:faq:${index}`, kind: 'article', source: post.title, title: item.question, url, lines: [line(item.answer)] }));
+    post.faqItems.forEach((item, index) =>
+      docs.push({
+        id: `article:${post.slug}:faq:${index}`,
+        kind: 'article',
+        source: post.title,
+        title: item.question,
+        url,
+        lines: [line(item.answer)],
+      }),
+    );
   }
   return { version: 1, docs };
 }

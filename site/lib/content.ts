@@ -8,7 +8,15 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { page as pageSchema, type Page } from '../../core/pages/page.ts';
 import { sharedContent, type SharedContent } from '../../core/pages/shared-content.ts';
-import { author as authorSchema, postFrontMatter, newestFirst, categoryKey, type Author, type PostFrontMatter, categories } from '../../core/blog/post.ts';
+import {
+  author as authorSchema,
+  postFrontMatter,
+  newestFirst,
+  categoryKey,
+  type Author,
+  type PostFrontMatter,
+  categories,
+} from '../../core/blog/post.ts';
 import { loadConfig, type SiteConfig } from '../../core/site/config.ts';
 import { renderMarkdown, type TocItem } from './markdown.ts';
 
@@ -24,7 +32,11 @@ function describePath(path: PropertyKey[], data: unknown): string {
   if (path[0] === 'sections' && typeof path[1] === 'number') {
     const sections = (data as { sections?: { type?: string }[] }).sections;
     const type = sections?.[path[1]]?.type ?? '?';
-    const rest = path.slice(2).map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
+    const rest = path
+      .slice(2)
+      .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+      .join('')
+      .replace(/^\./, '');
     return `section ${path[1] + 1} (${type})${rest ? `, champ ${rest}` : ''}`;
   }
   return `champ ${path.map(String).join('.') || '(racine)'}`;
@@ -33,7 +45,10 @@ function describePath(path: PropertyKey[], data: unknown): string {
 export function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): z.infer<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  throw new ContentError(file, result.error.issues.map((issue) => `${describePath(issue.path, data)} : ${issue.message}`));
+  throw new ContentError(
+    file,
+    result.error.issues.map((issue) => `${describePath(issue.path, data)} : ${issue.message}`),
+  );
 }
 
 function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
@@ -56,7 +71,10 @@ function readYaml(file: string, root: string): unknown {
 
 function listFiles(dir: string, extension: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((name) => name.endsWith(extension) && !name.startsWith('_')).sort().map((name) => join(dir, name));
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(extension) && !name.startsWith('_'))
+    .sort()
+    .map((name) => join(dir, name));
 }
 
 export interface LoadedPage extends Page {
@@ -85,7 +103,11 @@ export interface Content {
   authors: Author[];
 }
 
-export function loadContent(root: string, env: Record<string, string | undefined> = process.env, options: { extraPostsDir?: string } = {}): Content {
+export function loadContent(
+  root: string,
+  env: Record<string, string | undefined> = process.env,
+  options: { extraPostsDir?: string } = {},
+): Content {
   const contentDir = join(root, 'content');
   const config = loadConfig(JSON.parse(readFileSync(join(contentDir, 'site.json'), 'utf8')), env);
 
@@ -116,16 +138,25 @@ export function loadContent(root: string, env: Record<string, string | undefined
     checkReferences(parsed, shared, name);
     return { ...parsed, file: name, body: body ? renderMarkdown(body) : undefined };
   });
-  checkUnique(pages.flatMap((p) => [p.path, ...p.aliases].map((path) => ({ key: path, file: p.file }))), 'chemin de page');
+  checkUnique(
+    pages.flatMap((p) => [p.path, ...p.aliases].map((path) => ({ key: path, file: p.file }))),
+    'chemin de page',
+  );
 
-  const postFiles = [...listFiles(join(contentDir, 'blog'), '.md'), ...(options.extraPostsDir ? listFiles(options.extraPostsDir, '.md') : [])];
+  const postFiles = [
+    ...listFiles(join(contentDir, 'blog'), '.md'),
+    ...(options.extraPostsDir ? listFiles(options.extraPostsDir, '.md') : []),
+  ];
   const posts = postFiles
     .map((file): Post => {
       const name = relative(root, file);
       const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), name);
       const front = validate(postFrontMatter, data, name);
       const writer = authorsBySlug.get(front.author);
-      if (!writer) throw new ContentError(name, [`champ author : auteur inconnu « ${front.author} » (connus : ${[...authorsBySlug.keys()].join(', ')})`]);
+      if (!writer)
+        throw new ContentError(name, [
+          `champ author : auteur inconnu « ${front.author} » (connus : ${[...authorsBySlug.keys()].join(', ')})`,
+        ]);
       const rendered = renderMarkdown(body);
       return {
         ...front,
@@ -142,8 +173,14 @@ export function loadContent(root: string, env: Record<string, string | undefined
       };
     })
     .filter((post) => !post.draft);
-  checkUnique(posts.map((p) => ({ key: p.slug, file: p.file })), 'slug d’article');
-  checkUnique(posts.map((p) => ({ key: String(p.id), file: p.file })), 'id d’article');
+  checkUnique(
+    posts.map((p) => ({ key: p.slug, file: p.file })),
+    'slug d’article',
+  );
+  checkUnique(
+    posts.map((p) => ({ key: String(p.id), file: p.file })),
+    'id d’article',
+  );
 
   return { config, shared, pages, posts: newestFirst(posts), authors };
 }
@@ -160,15 +197,20 @@ function checkUnique(entries: { key: string; file: string }[], what: string): vo
 /** Every id a section points to must exist in the shared content. */
 function checkReferences(page: Page, shared: SharedContent, file: string): void {
   const problems: string[] = [];
-  const has = (list: { id?: string; term?: string }[], key: 'id' | 'term', value: string) => list.some((item) => item[key as 'id'] === value);
+  const has = (list: { id?: string; term?: string }[], key: 'id' | 'term', value: string) =>
+    list.some((item) => item[key as 'id'] === value);
   page.sections.forEach((section, index) => {
     const where = `section ${index + 1} (${section.type})`;
     if (section.type === 'testimonials')
-      for (const id of section.testimonials) if (!has(shared.testimonials, 'id', id)) problems.push(`${where}, champ testimonials : témoignage inconnu « ${id} »`);
+      for (const id of section.testimonials)
+        if (!has(shared.testimonials, 'id', id))
+          problems.push(`${where}, champ testimonials : témoignage inconnu « ${id} »`);
     if (section.type === 'faq' && section.questions !== 'all')
-      for (const id of section.questions) if (!has(shared.faq, 'id', id)) problems.push(`${where}, champ questions : question inconnue « ${id} »`);
+      for (const id of section.questions)
+        if (!has(shared.faq, 'id', id)) problems.push(`${where}, champ questions : question inconnue « ${id} »`);
     if (section.type === 'glossary')
-      for (const term of section.terms) if (!has(shared.glossary, 'term', term)) problems.push(`${where}, champ terms : terme inconnu « ${term} »`);
+      for (const term of section.terms)
+        if (!has(shared.glossary, 'term', term)) problems.push(`${where}, champ terms : terme inconnu « ${term} »`);
   });
   if (problems.length) throw new ContentError(file, problems);
 }

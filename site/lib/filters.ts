@@ -9,7 +9,12 @@ import { renderInline, renderMarkdown } from './markdown.ts';
 export function filters(config: SiteConfig) {
   return {
     /** `app:signup` / `app:signin` → the external auth page; everything else as written. */
-    href: (value: string) => (value === 'app:signup' ? appAuthUrl(config.appUrl, 'signup') : value === 'app:signin' ? appAuthUrl(config.appUrl, 'signin') : value),
+    href: (value: string) =>
+      value === 'app:signup'
+        ? appAuthUrl(config.appUrl, 'signup')
+        : value === 'app:signin'
+          ? appAuthUrl(config.appUrl, 'signin')
+          : value,
     isExternal: (value: string) => value.startsWith('app:') || /^https?:\/\//.test(value),
     absoluteUrl: (path: string) => new URL(path, config.siteUrl).href,
     dateFr: (iso: string) => formatDateFr(iso),

@@ -10,7 +10,8 @@ export function iconSvg(name: string, className = 'icon'): string {
   let svg = cache.get(name);
   if (!svg) {
     const file = join(iconDir, `${name}.svg`);
-    if (!existsSync(file)) throw new Error(`Icône inconnue « ${name} » : choisissez un nom de https://lucide.dev/icons`);
+    if (!existsSync(file))
+      throw new Error(`Icône inconnue « ${name} » : choisissez un nom de https://lucide.dev/icons`);
     svg = readFileSync(file, 'utf8')
       .replace(/<!--[\s\S]*?-->/g, '')
       .replace(/\s*\n\s*/g, ' ')

@@ -12,12 +12,17 @@ export type RenderIsland = (name: string, props: Record<string, unknown>, config
 function typeset(value: unknown): unknown {
   if (typeof value === 'string') return frenchTypography(value);
   if (Array.isArray(value)) return value.map(typeset);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeset(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeset(v)]));
   return value;
 }
 
 export function islandShortcode(render: RenderIsland, config: PublicConfig) {
-  return function island(name: string, rawProps: Record<string, unknown> = {}, hydrate: 'load' | 'idle' | 'visible' | 'interaction' = 'visible'): string {
+  return function island(
+    name: string,
+    rawProps: Record<string, unknown> = {},
+    hydrate: 'load' | 'idle' | 'visible' | 'interaction' = 'visible',
+  ): string {
     const props = typeset(rawProps) as Record<string, unknown>;
     const html = render(name, props, config);
     return `<div class="island" data-widget="${name}" data-props="${escapeAttribute(JSON.stringify(props))}" data-hydrate="${hydrate}">${html}</div>`;

@@ -28,7 +28,10 @@ export function renderMarkdown(source: string): RenderedMarkdown {
   const marked: Marked = new Marked({
     gfm: true,
     renderer: {
-      heading(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { tokens, depth, text }: Tokens.Heading) {
+      heading(
+        this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },
+        { tokens, depth, text }: Tokens.Heading,
+      ) {
         const inner = this.parser.parseInline(tokens);
         const base = slugify(text) || 'section';
         const seen = used.get(base) ?? 0;
@@ -40,10 +43,21 @@ export function renderMarkdown(source: string): RenderedMarkdown {
       table(this: unknown, token: Tokens.Table): string {
         // Wide tables scroll inside their own box; on a phone each row becomes a card (.table--cards):
         // its first cell as the row's title, the others labelled with their column's heading.
-        const labels = token.header.map((cell) => escapeAttribute(htmlToText(marked.parseInline(cell.text) as string).replace(/\s+/g, ' ').trim()));
-        const head: string = token.header.map((cell) => `<th scope="col">${marked.parseInline(cell.text)}</th>`).join('');
+        const labels = token.header.map((cell) =>
+          escapeAttribute(
+            htmlToText(marked.parseInline(cell.text) as string)
+              .replace(/\s+/g, ' ')
+              .trim(),
+          ),
+        );
+        const head: string = token.header
+          .map((cell) => `<th scope="col">${marked.parseInline(cell.text)}</th>`)
+          .join('');
         const rows = token.rows
-          .map((row) => `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">${marked.parseInline(cell.text)}</th>` : `<td data-label="${labels[i] ?? ''}">${marked.parseInline(cell.text)}</td>`)).join('')}</tr>`)
+          .map(
+            (row) =>
+              `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">${marked.parseInline(cell.text)}</th>` : `<td data-label="${labels[i] ?? ''}">${marked.parseInline(cell.text)}</td>`)).join('')}</tr>`,
+          )
           .join('');
         tables += 1;
         return `<div class="table-scroll" tabindex="0" role="region" aria-label="Tableau ${tables}"><table class="table--cards"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;

@@ -36,7 +36,10 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     latestPosts: (count: number) => content.posts.slice(0, count),
     postsByAuthor: (slug: string) => content.posts.filter((post) => post.authorSlug === slug),
     /** One page per path, for the planning alias and the 404 check. */
-    routes: content.pages.flatMap((page) => [{ page, path: page.path, alias: false }, ...page.aliases.map((path) => ({ page, path, alias: true }))]),
+    routes: content.pages.flatMap((page) => [
+      { page, path: page.path, alias: false },
+      ...page.aliases.map((path) => ({ page, path, alias: true })),
+    ]),
     structuredData: structuredData(content),
     hasWidget: (name: string) => widgetNames.includes(name),
   };

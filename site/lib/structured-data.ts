@@ -35,13 +35,25 @@ export function structuredData(content: Content) {
       return {
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
-        itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: abs(crumb.href) })),
+        itemListElement: crumbs.map((crumb, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          name: crumb.name,
+          item: abs(crumb.href),
+        })),
       };
     },
     home() {
       return [
         { '@context': 'https://schema.org', ...organization },
-        { '@context': 'https://schema.org', '@type': 'WebSite', name: config.product.name, url: abs('/'), inLanguage: 'fr-FR', publisher: { '@id': organization['@id'] } },
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: config.product.name,
+          url: abs('/'),
+          inLanguage: 'fr-FR',
+          publisher: { '@id': organization['@id'] },
+        },
         {
           '@context': 'https://schema.org',
           '@type': 'SoftwareApplication',
@@ -49,7 +61,12 @@ export function structuredData(content: Content) {
           applicationCategory: 'BusinessApplication',
           operatingSystem: 'Web',
           description: config.product.tagline,
-          offers: { '@type': 'Offer', price: '0', priceCurrency: 'EUR', description: 'Compte gratuit, sans carte bancaire ni engagement' },
+          offers: {
+            '@type': 'Offer',
+            price: '0',
+            priceCurrency: 'EUR',
+            description: 'Compte gratuit, sans carte bancaire ni engagement',
+          },
           publisher: { '@id': organization['@id'] },
         },
       ];
@@ -60,7 +77,11 @@ export function structuredData(content: Content) {
       return {
         '@context': 'https://schema.org',
         '@type': 'FAQPage',
-        mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
+        mainEntity: items.map((item) => ({
+          '@type': 'Question',
+          name: item.question,
+          acceptedAnswer: { '@type': 'Answer', text: item.answer },
+        })),
       };
     },
     article(post: Post) {
@@ -72,7 +93,11 @@ export function structuredData(content: Content) {
         image: abs(post.imageUrl),
         datePublished: post.publishDate,
         inLanguage: 'fr-FR',
-        author: { '@type': post.authorSlug.startsWith('dr-') ? 'Person' : 'Organization', name: post.authorName, url: abs(`/auteur/${post.authorSlug}/`) },
+        author: {
+          '@type': post.authorSlug.startsWith('dr-') ? 'Person' : 'Organization',
+          name: post.authorName,
+          url: abs(`/auteur/${post.authorSlug}/`),
+        },
         publisher: { '@id': organization['@id'], '@type': 'Organization', name: config.company.name },
         mainEntityOfPage: abs(`/blog/${post.slug}/`),
         keywords: post.tags.join(', '),
@@ -81,7 +106,14 @@ export function structuredData(content: Content) {
       };
     },
     page(page: LoadedPage) {
-      return { '@context': 'https://schema.org', '@type': 'WebPage', name: page.title, description: page.description, url: abs(page.path), inLanguage: 'fr-FR' };
+      return {
+        '@context': 'https://schema.org',
+        '@type': 'WebPage',
+        name: page.title,
+        description: page.description,
+        url: abs(page.path),
+        inLanguage: 'fr-FR',
+      };
     },
   };
 }

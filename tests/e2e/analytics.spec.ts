@@ -8,7 +8,8 @@ import { test, expect, type Page, type BrowserContext } from '@playwright/test';
 
 const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const HUMAN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const HUMAN =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 type Call = [command: string, name: string, params?: Record<string, unknown>];
 
@@ -24,7 +25,8 @@ async function fakeGtag(page: Page): Promise<Call[]> {
   return calls;
 }
 
-const events = (calls: Call[], name: string) => calls.filter((call) => call[0] === 'event' && call[1] === name).map((call) => call[2] ?? {});
+const events = (calls: Call[], name: string) =>
+  calls.filter((call) => call[0] === 'event' && call[1] === name).map((call) => call[2] ?? {});
 
 /** The layer has started once it has sent page_view (it does so first, when a tracker exists). */
 async function started(calls: Call[]) {
@@ -36,7 +38,8 @@ async function scrollToBottom(page: Page) {
 }
 
 /** Two animation frames: the scroll handler has run. */
-const frames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const frames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 test.describe('Événements envoyés au traceur', () => {
   test('page_view une fois par chargement de page', async ({ page }) => {
@@ -48,7 +51,9 @@ test.describe('Événements envoyés au traceur', () => {
     expect(events(calls, 'page_view')).toHaveLength(1);
   });
 
-  test('un clic sur « Créer un compte » dans l’en-tête est un cta_click de 50 EUR vers l’application', async ({ page }) => {
+  test('un clic sur « Créer un compte » dans l’en-tête est un cta_click de 50 EUR vers l’application', async ({
+    page,
+  }) => {
     const calls = await fakeGtag(page);
     await page.goto('/');
     await started(calls);
@@ -69,7 +74,9 @@ test.describe('Événements envoyés au traceur', () => {
     const calls = await fakeGtag(page);
     await page.goto('/');
     await started(calls);
-    await page.evaluate(() => document.querySelector('a[href="/blog"]')?.addEventListener('click', (event) => event.preventDefault()));
+    await page.evaluate(() =>
+      document.querySelector('a[href="/blog"]')?.addEventListener('click', (event) => event.preventDefault()),
+    );
     await page.locator('.main-nav').getByRole('link', { name: 'Blog' }).click();
     await frames(page);
     expect(events(calls, 'cta_click')).toHaveLength(0);
@@ -84,7 +91,11 @@ test.describe('Événements envoyés au traceur', () => {
     expect(events(calls, 'scroll_depth')).toHaveLength(0);
     await scrollToBottom(page);
     await expect.poll(() => events(calls, 'scroll_depth').length).toBe(1);
-    expect(events(calls, 'scroll_depth')[0]).toMatchObject({ depth: 90, page: '/agenda', page_location: expect.stringMatching(/\/agenda$/) });
+    expect(events(calls, 'scroll_depth')[0]).toMatchObject({
+      depth: 90,
+      page: '/agenda',
+      page_location: expect.stringMatching(/\/agenda$/),
+    });
     await page.evaluate(() => window.scrollTo(0, 0));
     await frames(page);
     await scrollToBottom(page);
@@ -118,7 +129,10 @@ test.describe('Événements envoyés au traceur', () => {
     await page.goto('/');
     await expect.poll(() => events(calls, 'custom_metric').map((params) => params.metric_name)).toContain('TTFB');
     const ttfb = events(calls, 'custom_metric').find((params) => params.metric_name === 'TTFB')!;
-    expect(ttfb).toMatchObject({ rating: expect.stringMatching(/^(good|needsImprovement|poor)$/), value: expect.any(Number) });
+    expect(ttfb).toMatchObject({
+      rating: expect.stringMatching(/^(good|needsImprovement|poor)$/),
+      value: expect.any(Number),
+    });
   });
 });
 
@@ -134,7 +148,9 @@ test.describe('Test A/B', () => {
     );
   }
 
-  test('un visiteur reçoit une variante gardée d’une page à l’autre, exposition et conversion envoyées', async ({ page }) => {
+  test('un visiteur reçoit une variante gardée d’une page à l’autre, exposition et conversion envoyées', async ({
+    page,
+  }) => {
     const calls = await fakeGtag(page);
     await withAbTest(page);
     await page.goto('/');
@@ -146,7 +162,9 @@ test.describe('Test A/B', () => {
     await expect.poll(() => events(calls, 'ab_test_exposure').length).toBe(2);
     expect(events(calls, 'ab_test_exposure')[1]).toEqual({ test_id: 'essai-hero', variant });
     await page.locator('.site-header__actions').getByRole('link', { name: 'Créer un compte' }).click();
-    await expect.poll(() => events(calls, 'ab_test_conversion')).toEqual([{ test_id: 'essai-hero', variant, conversion_type: 'cta_click' }]);
+    await expect
+      .poll(() => events(calls, 'ab_test_conversion'))
+      .toEqual([{ test_id: 'essai-hero', variant, conversion_type: 'cta_click' }]);
   });
 
   test('un robot voit toujours la version de contrôle et est signalé (bot_visit)', async ({ browser }) => {
@@ -156,7 +174,15 @@ test.describe('Test A/B', () => {
     await withAbTest(page);
     await page.goto('/');
     await expect.poll(() => events(calls, 'ab_test_exposure')).toEqual([{ test_id: 'essai-hero', variant: 'control' }]);
-    expect(events(calls, 'bot_visit')).toEqual([{ bot_name: 'Googlebot', bot_type: 'search', bot_priority: 'high', confidence: 1, optimisation_level: 'standard' }]);
+    expect(events(calls, 'bot_visit')).toEqual([
+      {
+        bot_name: 'Googlebot',
+        bot_type: 'search',
+        bot_priority: 'high',
+        confidence: 1,
+        optimisation_level: 'standard',
+      },
+    ]);
     await context.close();
   });
 });
@@ -179,10 +205,17 @@ test('sans traceur, rien n’est envoyé ni enregistré et rien ne casse', async
   await scrollToBottom(page);
   await frames(page);
   await page.locator('.site-header__actions').getByRole('link', { name: 'Créer un compte' }).click();
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('dentivo:track', { detail: { event: 'assistant_open' } })));
+  await page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent('dentivo:track', { detail: { event: 'assistant_open' } })),
+  );
   await frames(page);
   expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe('undefined');
-  expect(await page.evaluate(() => [sessionStorage.getItem('dentivo-scroll-depth'), localStorage.getItem('dentivo-ab-tests')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [
+      sessionStorage.getItem('dentivo-scroll-depth'),
+      localStorage.getItem('dentivo-ab-tests'),
+    ]),
+  ).toEqual([null, null]);
   expect(chunks).toEqual([]);
   expect(foreign.filter((url) => !url.startsWith('https://app.dentivo.example/'))).toEqual([]);
   // Hydration mismatches (React #418) belong to the islands that hydrate build-time HTML; this one renders nothing.
@@ -212,7 +245,12 @@ test.describe('Robots : cache et service worker (SPEC.md sections 7 et 9)', () =
     expect(await response.text()).toContain('WARM_CACHE');
   });
 
-  const registrations = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? r.installing?.scriptURL ?? r.waiting?.scriptURL));
+  const registrations = (page: Page) =>
+    page.evaluate(async () =>
+      (await navigator.serviceWorker.getRegistrations()).map(
+        (r) => r.active?.scriptURL ?? r.installing?.scriptURL ?? r.waiting?.scriptURL,
+      ),
+    );
 
   async function visit(context: BrowserContext) {
     const page = await context.newPage();
@@ -221,7 +259,9 @@ test.describe('Robots : cache et service worker (SPEC.md sections 7 et 9)', () =
     return page;
   }
 
-  test('un robot d’IA prioritaire reçoit le service worker, qui met en cache les pages principales', async ({ browser }) => {
+  test('un robot d’IA prioritaire reçoit le service worker, qui met en cache les pages principales', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ userAgent: GPTBOT });
     const page = await visit(context);
     await expect.poll(() => registrations(page)).toEqual([expect.stringMatching(/\/sw\.js$/)]);
@@ -234,7 +274,10 @@ test.describe('Robots : cache et service worker (SPEC.md sections 7 et 9)', () =
     await context.close();
   });
 
-  for (const [who, userAgent] of [['un humain', HUMAN], ['un moteur de recherche', GOOGLEBOT]]) {
+  for (const [who, userAgent] of [
+    ['un humain', HUMAN],
+    ['un moteur de recherche', GOOGLEBOT],
+  ]) {
     test(`${who} ne reçoit pas de service worker`, async ({ browser }) => {
       const context = await browser.newContext({ userAgent });
       const page = await visit(context);

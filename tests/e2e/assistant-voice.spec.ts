@@ -7,7 +7,15 @@ import { chromiumArgs, chromiumPath } from '../support/browser.ts';
 import { withPreferencesSet } from '../support/assistant.ts';
 
 test.use({
-  launchOptions: { executablePath: chromiumPath(), args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'] },
+  launchOptions: {
+    executablePath: chromiumPath(),
+    args: [
+      ...chromiumArgs,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
 });
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Assistant Dentivo' });
@@ -28,7 +36,9 @@ async function openAndRecord(page: Page, seconds = 2) {
   await stop.click();
 }
 
-test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis webhook, lecture avec progression', async ({ page }) => {
+test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis webhook, lecture avec progression', async ({
+  page,
+}) => {
   await openAndRecord(page);
   // One voice note at a time: the fixed chip label, and the record button disabled while it is attached.
   await expect(chips(page).getByText('00:15')).toBeVisible();
@@ -43,7 +53,9 @@ test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis 
   await stop.click();
   await expect(chips(page).getByText('00:15')).toBeVisible();
 
-  const upload = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/storage/v1/object/assistant-uploads/landing-page/voices/'));
+  const upload = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().includes('/storage/v1/object/assistant-uploads/landing-page/voices/'),
+  );
   const webhook = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook'));
   await drawer(page).getByRole('button', { name: 'Envoyer' }).click();
   const uploadRequest = await upload;
@@ -52,7 +64,9 @@ test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis 
   const payload = (await webhook).postDataJSON();
   expect(payload).not.toHaveProperty('text');
   expect(payload.voice.duration).toBeGreaterThanOrEqual(2);
-  expect(payload.voice.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/voices\/\d{13}\.webm$/);
+  expect(payload.voice.url).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/voices\/\d{13}\.webm$/,
+  );
 
   const stored = await page.request.get(payload.voice.url);
   expect(stored.status()).toBe(200);
@@ -74,13 +88,17 @@ test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis 
 });
 
 test('échec du dépôt de la note vocale : message en français, note rendue au visiteur', async ({ page }) => {
-  await page.route('**/storage/v1/object/assistant-uploads/**', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+  await page.route('**/storage/v1/object/assistant-uploads/**', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+  );
   await openAndRecord(page, 1);
   await drawer(page).getByRole('textbox', { name: 'Votre question' }).fill('Écoutez ma question');
   await drawer(page).getByRole('button', { name: 'Envoyer' }).click();
   const toast = page.getByRole('alert').filter({ hasText: 'Note vocale non envoyée' });
   await expect(toast).toContainText('L’envoi de l’enregistrement vocal a échoué. Veuillez réessayer.');
-  await expect(drawer(page).locator('.assistant-message--assistant').last()).toHaveText(/Je rencontre des difficultés à me connecter/);
+  await expect(drawer(page).locator('.assistant-message--assistant').last()).toHaveText(
+    /Je rencontre des difficultés à me connecter/,
+  );
   await expect(chips(page).getByText('00:15')).toBeVisible();
   await expect(drawer(page).getByRole('textbox', { name: 'Votre question' })).toHaveValue('Écoutez ma question');
 });

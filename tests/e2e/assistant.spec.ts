@@ -81,7 +81,9 @@ test.describe('Bouton Assistant', () => {
 test.describe('Tiroir', () => {
   test.beforeEach(({ page }) => withPreferencesSet(page));
 
-  test('s’ouvre à droite, 400 px au plus, met le focus dans le champ après 100 ms et suit l’événement assistant_open', async ({ page }) => {
+  test('s’ouvre à droite, 400 px au plus, met le focus dans le champ après 100 ms et suit l’événement assistant_open', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await recordTracking(page);
     await openAssistant(page);
@@ -92,7 +94,9 @@ test.describe('Tiroir', () => {
     const box = (await drawer(page).boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(400);
     expect(Math.round(box.x + box.width)).toBe(1280);
-    expect(await page.evaluate(() => (window as any).__tracked.filter((e: any) => e.event === 'assistant_open').length)).toBe(1);
+    expect(
+      await page.evaluate(() => (window as any).__tracked.filter((e: any) => e.event === 'assistant_open').length),
+    ).toBe(1);
   });
 
   test('occupe tout l’écran d’un téléphone', async ({ page }) => {
@@ -113,7 +117,9 @@ test.describe('Tiroir', () => {
     await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('le bouton Fermer le ferme ; le bouton Assistant le rouvre (bascule) ; la tabulation reste dedans', async ({ page }) => {
+  test('le bouton Fermer le ferme ; le bouton Assistant le rouvre (bascule) ; la tabulation reste dedans', async ({
+    page,
+  }) => {
     await openAssistant(page);
     await drawer(page).getByRole('button', { name: 'Fermer l’assistant' }).click();
     await expect(drawer(page)).toBeHidden();
@@ -144,7 +150,9 @@ test.describe('Tiroir', () => {
       await expect(messages(page).locator('.assistant-markdown').last()).toContainText('suite de gestion');
       await page.evaluate(axe);
       const violations = await page.evaluate(async () => {
-        const result = await (window as any).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+        const result = await (window as any).axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+        });
         return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(' | ')}`);
       });
       expect(violations).toEqual([]);
@@ -156,7 +164,9 @@ test.describe('Tiroir', () => {
 test.describe('Conversation', () => {
   test.beforeEach(({ page }) => withPreferencesSet(page));
 
-  test('message d’accueil de DENTY, puis les quatre options révélées à 500 ms puis toutes les 150 ms', async ({ page }) => {
+  test('message d’accueil de DENTY, puis les quatre options révélées à 500 ms puis toutes les 150 ms', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.evaluate(() => {
       const seen: number[] = [];
@@ -171,8 +181,16 @@ test.describe('Conversation', () => {
     await launcher(page).click();
     await expect(messages(page).getByText('Je suis DENTY, l’assistant de Dentivo')).toBeVisible();
     const options = drawer(page).getByRole('list', { name: 'Questions suggérées' }).getByRole('button');
-    await expect(options).toHaveText(['Qu’est-ce que Dentivo ?', 'À qui s’adresse la plateforme ?', 'Explorer les fonctionnalités actuelles', 'Comment Dentivo peut m’aider ?']);
-    const { openedAt, reveal } = await page.evaluate(() => ({ openedAt: (window as any).__openedAt as number, reveal: (window as any).__reveal as number[] }));
+    await expect(options).toHaveText([
+      'Qu’est-ce que Dentivo ?',
+      'À qui s’adresse la plateforme ?',
+      'Explorer les fonctionnalités actuelles',
+      'Comment Dentivo peut m’aider ?',
+    ]);
+    const { openedAt, reveal } = await page.evaluate(() => ({
+      openedAt: (window as any).__openedAt as number,
+      reveal: (window as any).__reveal as number[],
+    }));
     expect(reveal).toHaveLength(4);
     expect(reveal[0]! - openedAt).toBeGreaterThanOrEqual(480);
     expect(reveal[0]! - openedAt).toBeLessThan(900);
@@ -183,12 +201,17 @@ test.describe('Conversation', () => {
     await expect(messages(page).locator('time').first()).toHaveText(/^\d{2}:\d{2}$/);
   });
 
-  test('une option rapide envoie sa question au webhook et la réponse du serveur cite le site avec ses liens', async ({ page }) => {
+  test('une option rapide envoie sa question au webhook et la réponse du serveur cite le site avec ses liens', async ({
+    page,
+  }) => {
     await openAssistant(page);
     const request = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook') && r.method() === 'POST');
     await drawer(page).getByRole('button', { name: 'Explorer les fonctionnalités actuelles' }).click();
     const payload = (await request).postDataJSON();
-    expect(payload).toMatchObject({ text: 'Explorer les fonctionnalités actuelles', conversation_id: CONVERSATION_KEY });
+    expect(payload).toMatchObject({
+      text: 'Explorer les fonctionnalités actuelles',
+      conversation_id: CONVERSATION_KEY,
+    });
     expect(payload.message_id).toEqual(expect.any(String));
     expect(Date.parse(payload.sent_at)).not.toBeNaN();
     expect(payload).not.toHaveProperty('files');
@@ -204,7 +227,9 @@ test.describe('Conversation', () => {
     await expect(page).toHaveURL(/\/agenda$/);
   });
 
-  test('Entrée envoie, Maj+Entrée passe à la ligne, le texte est rogné ; indicateur de saisie ; horodatage HH:mm', async ({ page }) => {
+  test('Entrée envoie, Maj+Entrée passe à la ligne, le texte est rogné ; indicateur de saisie ; horodatage HH:mm', async ({
+    page,
+  }) => {
     await openAssistant(page);
     const field = input(page);
     await field.pressSequentially('   Combien coûte');
@@ -267,7 +292,9 @@ test.describe('Conversation', () => {
     await expect(messages(page)).toContainText('Je suis DENTY');
   });
 
-  test('l’événement custom-assistant-message remplace la conversation par son message et ouvre le tiroir', async ({ page }) => {
+  test('l’événement custom-assistant-message remplace la conversation par son message et ouvre le tiroir', async ({
+    page,
+  }) => {
     await recordTracking(page);
     await openAssistant(page);
     await input(page).fill('Bonjour');
@@ -275,12 +302,18 @@ test.describe('Conversation', () => {
     await expect(messages(page).locator('.assistant-message')).toHaveCount(3);
     await page.keyboard.press('Escape');
     await page.evaluate(() =>
-      window.dispatchEvent(new CustomEvent('custom-assistant-message', { detail: { type: 'open-assistant', message: 'Bonjour, je suis DENTY ! Quelle idée avez-vous ?' } })),
+      window.dispatchEvent(
+        new CustomEvent('custom-assistant-message', {
+          detail: { type: 'open-assistant', message: 'Bonjour, je suis DENTY ! Quelle idée avez-vous ?' },
+        }),
+      ),
     );
     await expect(drawer(page)).toBeVisible();
     await expect(messages(page).locator('.assistant-message')).toHaveCount(1);
     await expect(messages(page)).toContainText('Quelle idée avez-vous ?');
-    expect(await page.evaluate(() => (window as any).__tracked.filter((e: any) => e.event === 'assistant_open').length)).toBe(2);
+    expect(
+      await page.evaluate(() => (window as any).__tracked.filter((e: any) => e.event === 'assistant_open').length),
+    ).toBe(2);
   });
 
   test('les boutons « Suggérer une idée » du site ouvrent l’assistant avec leur message', async ({ page }) => {
@@ -304,7 +337,9 @@ test.describe('Échecs (catalogue de la section 8)', () => {
     const toast = page.getByRole('alert').filter({ hasText: 'Erreur de connexion' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('Impossible de contacter l’assistant. Veuillez réessayer plus tard.');
-    await expect(messages(page).locator('.assistant-message--assistant').last()).toHaveText(/Je rencontre des difficultés à me connecter\. Veuillez réessayer plus tard\./);
+    await expect(messages(page).locator('.assistant-message--assistant').last()).toHaveText(
+      /Je rencontre des difficultés à me connecter\. Veuillez réessayer plus tard\./,
+    );
     // Nothing typed is lost: the message stays in the conversation and comes back in the field.
     await expect(messages(page).locator('.assistant-message--user').last()).toContainText(typed);
     await expect(input(page)).toHaveValue(typed);
@@ -341,7 +376,9 @@ test.describe('Échecs (catalogue de la section 8)', () => {
     ['JSON démesuré', JSON.stringify({ response: 'x'.repeat(300_000) })],
   ] as const) {
     test(`réponse mal formée : ${name}`, async ({ page }) => {
-      await page.route('**/assistant/webhook', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+      await page.route('**/assistant/webhook', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body }),
+      );
       await openAssistant(page);
       await input(page).fill('Bonjour');
       await input(page).press('Enter');
@@ -350,15 +387,25 @@ test.describe('Échecs (catalogue de la section 8)', () => {
   }
 
   test('réponse sans texte : le message de la section 8', async ({ page }) => {
-    await page.route('**/assistant/webhook', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message_id: 'r', response: '  ', timestamp: '', files: [], voice: null }) }));
+    await page.route('**/assistant/webhook', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ message_id: 'r', response: '  ', timestamp: '', files: [], voice: null }),
+      }),
+    );
     await openAssistant(page);
     await input(page).fill('Bonjour');
     await input(page).press('Enter');
-    await expect(messages(page).locator('.assistant-message--assistant').last()).toHaveText(/Je n’ai pas pu générer de réponse à cette requête\./);
+    await expect(messages(page).locator('.assistant-message--assistant').last()).toHaveText(
+      /Je n’ai pas pu générer de réponse à cette requête\./,
+    );
     await expect(input(page)).toHaveValue('');
   });
 
-  test('du HTML et des scripts dans une réponse ne s’exécutent jamais ; les liens suivent les règles', async ({ page }) => {
+  test('du HTML et des scripts dans une réponse ne s’exécutent jamais ; les liens suivent les règles', async ({
+    page,
+  }) => {
     const hostile = [
       '**Gras** et [page contact](/contact) et [CNIL](https://www.cnil.fr/).',
       '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>',
@@ -366,7 +413,13 @@ test.describe('Échecs (catalogue de la section 8)', () => {
       '<iframe src="javascript:window.__xss=6"></iframe><svg onload="window.__xss=7"></svg><style>body{display:none}</style>',
       '<form action="https://pirate.example"><input name=x></form><div style="position:fixed;inset:0">couvre</div>',
     ].join('\n\n');
-    await page.route('**/assistant/webhook', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message_id: 'r', response: hostile, timestamp: '', files: [], voice: null }) }));
+    await page.route('**/assistant/webhook', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ message_id: 'r', response: hostile, timestamp: '', files: [], voice: null }),
+      }),
+    );
     await openAssistant(page);
     await input(page).fill('Bonjour');
     await input(page).press('Enter');
@@ -377,7 +430,9 @@ test.describe('Échecs (catalogue de la section 8)', () => {
     const cnil = reply.getByRole('link', { name: 'CNIL' });
     await expect(cnil).toHaveAttribute('target', '_blank');
     await expect(cnil).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(reply.locator('script, img, iframe, svg, style, form, input, [style], [onclick], [onerror], [onload]')).toHaveCount(0);
+    await expect(
+      reply.locator('script, img, iframe, svg, style, form, input, [style], [onclick], [onerror], [onload]'),
+    ).toHaveCount(0);
     await expect(reply.locator('a[href^="javascript"], a[href^="data"]')).toHaveCount(0);
     for (const text of ['piège', 'lien', 'clic']) {
       await expect(reply.getByText(text, { exact: true })).not.toHaveAttribute('href');
@@ -391,15 +446,19 @@ test.describe('Échecs (catalogue de la section 8)', () => {
   test('les fichiers joints sont des puces retirables, envoyés au stockage puis au webhook', async ({ page }) => {
     await openAssistant(page);
     const longName = 'compte-rendu-operatoire-tres-long-du-patient-numero-42.pdf';
-    await drawer(page).locator('input[type=file]').setInputFiles([
-      { name: longName, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 test') },
-      { name: 'note equipe.txt', mimeType: 'text/plain', buffer: Buffer.from('Bonjour') },
-    ]);
+    await drawer(page)
+      .locator('input[type=file]')
+      .setInputFiles([
+        { name: longName, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 test') },
+        { name: 'note equipe.txt', mimeType: 'text/plain', buffer: Buffer.from('Bonjour') },
+      ]);
     const chips = drawer(page).getByRole('list', { name: 'Fichiers à envoyer' }).getByRole('listitem');
     await expect(chips).toHaveCount(2);
     const nameBox = (await chips.first().locator('.assistant-chip__name').boundingBox())!;
     expect(nameBox.width).toBeLessThanOrEqual(120);
-    await drawer(page).getByRole('button', { name: `Retirer ${longName}` }).click();
+    await drawer(page)
+      .getByRole('button', { name: `Retirer ${longName}` })
+      .click();
     await expect(chips).toHaveCount(1);
     await expect(drawer(page).getByRole('button', { name: 'Envoyer' })).toBeEnabled();
     const request = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook'));
@@ -407,17 +466,23 @@ test.describe('Échecs (catalogue de la section 8)', () => {
     const payload = (await request).postDataJSON();
     expect(payload.files).toHaveLength(1);
     expect(payload.files[0]).toMatchObject({ filename: 'note equipe.txt', type: 'text/plain' });
-    expect(payload.files[0].url).toMatch(/\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/files\/\d+-note_equipe\.txt$/);
+    expect(payload.files[0].url).toMatch(
+      /\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/files\/\d+-note_equipe\.txt$/,
+    );
     const stored = await page.request.get(payload.files[0].url);
     expect(stored.status()).toBe(200);
     expect(await stored.text()).toBe('Bonjour');
     await expect(messages(page).locator('.assistant-markdown').last()).toContainText('J’ai bien reçu votre fichier');
-    await expect(messages(page).locator('.assistant-message--user').last().getByRole('link', { name: 'note equipe.txt' })).toBeVisible();
+    await expect(
+      messages(page).locator('.assistant-message--user').last().getByRole('link', { name: 'note equipe.txt' }),
+    ).toBeVisible();
   });
 
   test('un fichier refusé par le stockage : message clair, rien de perdu', async ({ page }) => {
     await openAssistant(page);
-    await drawer(page).locator('input[type=file]').setInputFiles([{ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<h1>x</h1>') }]);
+    await drawer(page)
+      .locator('input[type=file]')
+      .setInputFiles([{ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<h1>x</h1>') }]);
     await input(page).fill('Voici ma page');
     await input(page).press('Enter');
     const toast = page.getByRole('alert').filter({ hasText: 'Fichier non envoyé' });
@@ -429,6 +494,8 @@ test.describe('Échecs (catalogue de la section 8)', () => {
   test('microphone refusé : l’alerte de la section 8', async ({ page }) => {
     await openAssistant(page);
     await drawer(page).getByRole('button', { name: 'Enregistrer un message vocal' }).click();
-    await expect(drawer(page).getByRole('alert')).toHaveText('Impossible d’accéder au microphone. Veuillez vérifier les permissions.');
+    await expect(drawer(page).getByRole('alert')).toHaveText(
+      'Impossible d’accéder au microphone. Veuillez vérifier les permissions.',
+    );
   });
 });

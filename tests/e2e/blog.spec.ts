@@ -1,7 +1,10 @@
 /** SPEC.md section 2: blog list, article, author; section 5: blog filtering. */
 import { test, expect, type Page } from '@playwright/test';
 
-const visibleSlugs = (page: Page) => page.locator('[data-post-slug]:visible').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.postSlug));
+const visibleSlugs = (page: Page) =>
+  page
+    .locator('[data-post-slug]:visible')
+    .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.postSlug));
 
 test.describe('Liste du blog', () => {
   test('toutes les cartes sont là sans JavaScript, les plus récentes d’abord', async ({ browser, request }) => {
@@ -11,7 +14,9 @@ test.describe('Liste du blog', () => {
     await page.goto('/blog');
     const cards = page.locator('[data-post-slug]');
     await expect(cards).toHaveCount(feed.items.length);
-    const dates = await page.locator('[data-post-slug] time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')!));
+    const dates = await page
+      .locator('[data-post-slug] time')
+      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime')!));
     expect([...dates].sort().reverse()).toEqual(dates);
     const first = cards.first();
     await expect(first.locator('img')).toHaveCount(1);
@@ -41,7 +46,9 @@ test.describe('Liste du blog', () => {
     await expect.poll(() => visibleSlugs(page)).toContain('ordonnance-numerique-cabinet-dentaire');
   });
 
-  test('catégorie et mot-clé viennent de l’URL, avec leurs badges et « Effacer tous les filtres »', async ({ page }) => {
+  test('catégorie et mot-clé viennent de l’URL, avec leurs badges et « Effacer tous les filtres »', async ({
+    page,
+  }) => {
     await page.goto('/blog?category=' + encodeURIComponent('Réglementation') + '&tag=Implantologie');
     await expect(page.getByRole('button', { name: /Catégorie\s*: Réglementation/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /Mot-clé\s*: Implantologie/ })).toBeVisible();
@@ -65,7 +72,11 @@ test.describe('Liste du blog', () => {
     await page.locator('[data-post-slug] .badge', { hasText: 'Soins' }).first().click();
     await expect(page).toHaveURL(/category=Soins/);
     await expect(page.getByRole('status')).toHaveText(/\d+ articles? trouvés?/);
-    await expect.poll(async () => [...new Set(await page.locator('[data-post-slug]:visible .post-card__meta .badge').allTextContents())]).toEqual(['Soins']);
+    await expect
+      .poll(async () => [
+        ...new Set(await page.locator('[data-post-slug]:visible .post-card__meta .badge').allTextContents()),
+      ])
+      .toEqual(['Soins']);
   });
 
   test('aucun résultat : « Aucun article trouvé » et un bouton pour tout revoir', async ({ page }) => {
@@ -87,7 +98,10 @@ test.describe('Article', () => {
     await expect(crumbs.nth(1)).toHaveText('Blog');
     expect((await crumbs.nth(2).textContent())!.length).toBeLessThanOrEqual(41);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('10 erreurs');
-    await expect(page.getByRole('link', { name: 'Dr Claire Vasseur' }).first()).toHaveAttribute('href', '/auteur/dr-claire-vasseur');
+    await expect(page.getByRole('link', { name: 'Dr Claire Vasseur' }).first()).toHaveAttribute(
+      'href',
+      '/auteur/dr-claire-vasseur',
+    );
     await expect(page.locator('.article__meta time')).toHaveText('15 septembre 2026');
     await expect(page.locator('.article__figure figcaption')).not.toBeEmpty();
     // Table of contents with working anchors.
@@ -110,11 +124,15 @@ test.describe('Article', () => {
     await expect(page.locator('.seo-faq dt')).toHaveCount(5);
     await expect(page.locator('.expertise')).toContainText('classe 1');
     await expect(page.locator('[data-widget="audit-checklist"] input[type=checkbox]')).toHaveCount(10);
-    const types = await page.locator('script[type="application/ld+json"]').evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)['@type']));
+    const types = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)['@type']));
     expect(types).toEqual(expect.arrayContaining(['BlogPosting', 'BreadcrumbList', 'FAQPage']));
   });
 
-  test('un article non enrichi n’a ni section produit ni sommaire, et pas de lien de site pour un autre auteur', async ({ page }) => {
+  test('un article non enrichi n’a ni section produit ni sommaire, et pas de lien de site pour un autre auteur', async ({
+    page,
+  }) => {
     await page.goto('/blog/relances-impayes-cabinet-dentaire');
     await expect(page.locator('.product-section')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Sommaire' })).toHaveCount(0);
@@ -132,7 +150,13 @@ test.describe('Article', () => {
 
   test('sur un hébergeur statique, la page 404 renvoie elle-même un article inconnu vers /blog', async ({ page }) => {
     // Simulates a static host: it answers any unknown path with 404.html.
-    await page.route('**/blog/ancien-article', async (route) => route.fulfill({ status: 404, contentType: 'text/html', body: await (await page.request.get('/404.html')).text() }));
+    await page.route('**/blog/ancien-article', async (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'text/html',
+        body: await (await page.request.get('/404.html')).text(),
+      }),
+    );
     await page.goto('/blog/ancien-article');
     await expect(page).toHaveURL(/\/blog$/);
   });
@@ -145,7 +169,9 @@ test.describe('Auteur', () => {
     await expect(page.getByRole('link', { name: 'Site professionnel' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Expertise clinique' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sa vision' })).toBeVisible();
-    const count = await page.locator('#articles-auteur ~ * .post-card, section:has(#articles-auteur) .post-card').count();
+    const count = await page
+      .locator('#articles-auteur ~ * .post-card, section:has(#articles-auteur) .post-card')
+      .count();
     expect(count).toBeGreaterThan(0);
     await expect(page.getByText(new RegExp(`^${count} articles? publiés?$`))).toBeVisible();
   });
@@ -173,9 +199,13 @@ test('flux Atom et JSON, plan du site et robots.txt', async ({ request, page }) 
   expect(json.items.length).toBeGreaterThanOrEqual(12);
   expect((atom.match(/<entry>/g) ?? []).length).toBe(json.items.length);
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const path of ['/agenda', '/blog', '/blog/suivi-post-operatoire', '/auteur/dentivo-team']) expect(sitemap).toContain(`<loc>https://dentivo.example${path}</loc>`);
+  for (const path of ['/agenda', '/blog', '/blog/suivi-post-operatoire', '/auteur/dentivo-team'])
+    expect(sitemap).toContain(`<loc>https://dentivo.example${path}</loc>`);
   expect(sitemap).not.toContain('/404');
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: https://dentivo.example/sitemap.xml');
   await page.goto('/');
-  await expect(page.locator('link[rel=alternate][type="application/atom+xml"]')).toHaveAttribute('href', '/blog/feed.xml');
+  await expect(page.locator('link[rel=alternate][type="application/atom+xml"]')).toHaveAttribute(
+    'href',
+    '/blog/feed.xml',
+  );
 });

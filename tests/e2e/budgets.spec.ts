@@ -41,10 +41,15 @@ test.describe('premier chargement de chaque page (première visite, bandeau cook
       const loaded = await assets.measure();
       const scripts = loaded.filter((asset) => asset.kind === 'script');
       const styles = loaded.filter((asset) => asset.kind === 'stylesheet');
-      testInfo.annotations.push({ type: 'octets', description: `${path} : script ${kib(sum(scripts))} (${scripts.length} fichiers), CSS ${kib(sum(styles))}` });
+      testInfo.annotations.push({
+        type: 'octets',
+        description: `${path} : script ${kib(sum(scripts))} (${scripts.length} fichiers), CSS ${kib(sum(styles))}`,
+      });
 
       expect(scripts.length, 'la page charge le script des îlots').toBeGreaterThan(0);
-      expect(sum(scripts), `script au premier chargement de ${path} : ${breakdown(scripts)}`).toBeLessThanOrEqual(BUDGETS.firstLoadScript);
+      expect(sum(scripts), `script au premier chargement de ${path} : ${breakdown(scripts)}`).toBeLessThanOrEqual(
+        BUDGETS.firstLoadScript,
+      );
       expect(styles.length, 'la page a sa feuille de style').toBeGreaterThan(0);
       expect(sum(styles), `CSS de ${path} : ${breakdown(styles)}`).toBeLessThanOrEqual(BUDGETS.cssPerPage);
     });
@@ -63,7 +68,10 @@ test('le widget de consentement pèse ≤ 8 KiB gz hors React et runtime partag�
   await assets.quiet();
   const loaded = await assets.measure((path) => consent.has(path));
   const built = [...consent].map((path) => ({ path, gzip: gzipSize(join(siteDir, path)) }));
-  testInfo.annotations.push({ type: 'octets', description: `consentement : ${kib(sum(built))} construit, ${kib(sum(loaded))} chargé sur /gestion-cookies` });
+  testInfo.annotations.push({
+    type: 'octets',
+    description: `consentement : ${kib(sum(built))} construit, ${kib(sum(loaded))} chargé sur /gestion-cookies`,
+  });
 
   expect(loaded.length, 'la page /gestion-cookies charge le widget de consentement').toBeGreaterThan(0);
   expect(sum(loaded), `consentement chargé : ${breakdown(loaded)}`).toBeLessThanOrEqual(BUDGETS.consentWidget);
@@ -71,10 +79,16 @@ test('le widget de consentement pèse ≤ 8 KiB gz hors React et runtime partag�
   expect(sum(built), `consentement construit : ${breakdown(built)}`).toBeLessThanOrEqual(BUDGETS.consentWidget);
 });
 
-test('l’assistant complet, après la première ouverture, pèse ≤ 100 KiB gz (React compris)', async ({ page, baseURL }, testInfo) => {
+test('l’assistant complet, après la première ouverture, pèse ≤ 100 KiB gz (React compris)', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const manifest = readManifest(siteDir);
   const assistant = assistantChunks(manifest);
-  test.skip(assistant.size === 0, 'Pas encore de widget assistant dans le build (aucune entrée widgets/assistant/ dans le manifeste Vite).');
+  test.skip(
+    assistant.size === 0,
+    'Pas encore de widget assistant dans le build (aucune entrée widgets/assistant/ dans le manifeste Vite).',
+  );
 
   const assets = recordAssets(page, siteDir, new URL(baseURL!).origin);
   await page.goto('/');
@@ -95,10 +109,15 @@ test('l’assistant complet, après la première ouverture, pèse ≤ 100 KiB gz
   await expect(drawer.locator('.assistant-markdown').last()).not.toBeEmpty({ timeout: 20_000 });
   await assets.quiet();
   const afterReply = await assets.measure((path) => assistant.has(path));
-  testInfo.annotations.push({ type: 'octets', description: `assistant ouvert : ${kib(sum(ofAssistant))} (${ofAssistant.length} fichiers) ; après la première réponse : ${kib(sum(afterReply))} (${afterReply.length} fichiers)` });
+  testInfo.annotations.push({
+    type: 'octets',
+    description: `assistant ouvert : ${kib(sum(ofAssistant))} (${ofAssistant.length} fichiers) ; après la première réponse : ${kib(sum(afterReply))} (${afterReply.length} fichiers)`,
+  });
 
   expect(ofAssistant.length).toBeGreaterThan(0);
-  expect(sum(ofAssistant), `assistant après ouverture : ${breakdown(ofAssistant)}`).toBeLessThanOrEqual(BUDGETS.assistantAfterOpen);
+  expect(sum(ofAssistant), `assistant après ouverture : ${breakdown(ofAssistant)}`).toBeLessThanOrEqual(
+    BUDGETS.assistantAfterOpen,
+  );
 });
 
 test('la balise embed.js pèse ≤ 5 KiB gz', ({}, testInfo) => {

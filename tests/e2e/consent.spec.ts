@@ -29,7 +29,9 @@ test.beforeEach(async ({ request }) => {
   const html = await (await request.get('/')).text();
   t = JSON.parse(html.match(/<script type="application\/json" id="dentivo-config">(.*?)<\/script>/s)![1]!).tracking;
   if (!t.gaId || !t.recordingId || !t.metaPixelId || !t.linkedinId || !t.xPixelId || !t.tiktokId || !t.adsConversionId)
-    throw new Error('Le site testé n’a pas d’identifiants de traceurs : construisez-le avec « npm run build:test » (voir README).');
+    throw new Error(
+      'Le site testé n’a pas d’identifiants de traceurs : construisez-le avec « npm run build:test » (voir README).',
+    );
   expected = {
     googleAnalytics: `${t.gaScriptUrl}?id=${t.gaId}`,
     googleAds: `${t.gaScriptUrl}?id=${t.adsConversionId}`,
@@ -58,14 +60,13 @@ async function recordThirdParties(context: BrowserContext, baseURL: string): Pro
   });
   // A pattern, not a predicate: the browser then pauses only the requests that leave the site.
   const leaving = new RegExp(`^(?!${site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/)[a-z]+:`);
-  await context.route(
-    leaving,
-    (route) => {
-      const url = new URL(route.request().url());
-      const fixture = fixtureFor[url.origin + url.pathname];
-      return fixture ? route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(fixtures, fixture), 'utf8') }) : route.abort('blockedbyclient');
-    },
-  );
+  await context.route(leaving, (route) => {
+    const url = new URL(route.request().url());
+    const fixture = fixtureFor[url.origin + url.pathname];
+    return fixture
+      ? route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(fixtures, fixture), 'utf8') })
+      : route.abort('blockedbyclient');
+  });
   return requests;
 }
 
@@ -76,23 +77,48 @@ async function consentReady(page: Page) {
 }
 
 const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null'));
-const trackerScripts = (page: Page) => page.locator('script[data-tracker]').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src).sort());
-const cookies = async (context: BrowserContext) => (await context.cookies()).map((c) => c.name).filter((name) => trackerCookie.test(name)).sort();
+const trackerScripts = (page: Page) =>
+  page
+    .locator('script[data-tracker]')
+    .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src).sort());
+const cookies = async (context: BrowserContext) =>
+  (await context.cookies())
+    .map((c) => c.name)
+    .filter((name) => trackerCookie.test(name))
+    .sort();
 const consentCommands = (page: Page) =>
   page.evaluate(() =>
-    ((window as any).dataLayer ?? []).map((entry: IArguments) => Array.from(entry)).filter((args: unknown[]) => args[0] === 'consent').map((args: unknown[]) => JSON.parse(JSON.stringify(args))),
+    ((window as any).dataLayer ?? [])
+      .map((entry: IArguments) => Array.from(entry))
+      .filter((args: unknown[]) => args[0] === 'consent')
+      .map((args: unknown[]) => JSON.parse(JSON.stringify(args))),
   );
-const proofPosted = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/functions/v1/consent-proof') && r.request().method() === 'POST');
+const proofPosted = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/functions/v1/consent-proof') && r.request().method() === 'POST');
 
-const DENIED = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' };
-const GRANTED = { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' };
+const DENIED = {
+  ad_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+  analytics_storage: 'denied',
+};
+const GRANTED = {
+  ad_storage: 'granted',
+  ad_user_data: 'granted',
+  ad_personalization: 'granted',
+  analytics_storage: 'granted',
+};
 
 test.describe('Aucun traceur avant un choix libre et éclairé', () => {
   const pages = builtPages().map(({ path }) => (path === '/404.html' ? '/page-qui-n-existe-pas' : path));
   const half = Math.ceil(pages.length / 2);
 
   for (const [index, group] of [pages.slice(0, half), pages.slice(half)].entries()) {
-    test(`aucune requête tierce ni cookie de traceur sur chaque page (${index + 1}/2)`, async ({ context, page, baseURL }) => {
+    test(`aucune requête tierce ni cookie de traceur sur chaque page (${index + 1}/2)`, async ({
+      context,
+      page,
+      baseURL,
+    }) => {
       const requests = await recordThirdParties(context, baseURL!);
       for (const path of group) {
         // The banner shows in the render after the loader has started: by then it has decided.
@@ -103,15 +129,26 @@ test.describe('Aucun traceur avant un choix libre et éclairé', () => {
       expect(await trackerScripts(page)).toEqual([]);
       expect(requests).toEqual([]);
       expect(await cookies(context)).toEqual([]);
-      expect(await page.evaluate(() => ['dataLayer', 'gtag', 'fbq', 'ttq', 'twq', 'lintrk', 'hj'].filter((name) => name in window))).toEqual([]);
+      expect(
+        await page.evaluate(() =>
+          ['dataLayer', 'gtag', 'fbq', 'ttq', 'twq', 'lintrk', 'hj'].filter((name) => name in window),
+        ),
+      ).toEqual([]);
       expect(await stored(page)).toBeNull();
     });
   }
 
-  test('rien non plus après le temps calme, sur des pages représentatives, pas même le code du chargeur', async ({ context, page, baseURL }) => {
+  test('rien non plus après le temps calme, sur des pages représentatives, pas même le code du chargeur', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const requests = await recordThirdParties(context, baseURL!);
     const loaderChunks: string[] = [];
-    page.on('request', (request) => /\/assets\/trackers-[\w-]+\.js$/.test(request.url()) && loaderChunks.push(request.url()));
+    page.on(
+      'request',
+      (request) => /\/assets\/trackers-[\w-]+\.js$/.test(request.url()) && loaderChunks.push(request.url()),
+    );
     for (const path of ['/', '/blog', '/blog/erreurs-gestion-cabinet', '/contact', '/gestion-cookies']) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.mouse.wheel(0, 4000);
@@ -121,11 +158,30 @@ test.describe('Aucun traceur avant un choix libre et éclairé', () => {
     expect(loaderChunks).toEqual([]);
   });
 
-  test('les cookies laissés par un consentement expiré sont supprimés dès l’arrivée', async ({ context, page, baseURL }) => {
+  test('les cookies laissés par un consentement expiré sont supprimés dès l’arrivée', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const requests = await recordThirdParties(context, baseURL!);
     const url = new URL(baseURL!);
-    await context.addCookies(['_ga', '_ga_TEST000001', '_fbp', '_gcl_au'].map((name) => ({ name, value: 'ancien', domain: url.hostname, path: '/' })));
-    const expired = { necessary: true, analytics: true, marketing: true, hasSetPreferences: true, policyVersion: CONSENT_POLICY_VERSION, consentId: '3b241101-e2bb-4255-8caf-4136c566a962', lastUpdated: '2025-01-01T00:00:00.000Z' };
+    await context.addCookies(
+      ['_ga', '_ga_TEST000001', '_fbp', '_gcl_au'].map((name) => ({
+        name,
+        value: 'ancien',
+        domain: url.hostname,
+        path: '/',
+      })),
+    );
+    const expired = {
+      necessary: true,
+      analytics: true,
+      marketing: true,
+      hasSetPreferences: true,
+      policyVersion: CONSENT_POLICY_VERSION,
+      consentId: '3b241101-e2bb-4255-8caf-4136c566a962',
+      lastUpdated: '2025-01-01T00:00:00.000Z',
+    };
     await context.addInitScript((record) => localStorage.setItem('cookie-consent', JSON.stringify(record)), expired);
     await page.goto('/');
     await consentReady(page);
@@ -143,7 +199,10 @@ test.describe('Bandeau cookies', () => {
     await consentReady(page);
     await expect(banner(page)).toBeVisible();
     await expect(page.locator('body')).toHaveClass(/\bbanner-visible\b/);
-    await expect(banner(page).getByRole('link', { name: /^En savoir plus/ })).toHaveAttribute('href', '/confidentialite');
+    await expect(banner(page).getByRole('link', { name: /^En savoir plus/ })).toHaveAttribute(
+      'href',
+      '/confidentialite',
+    );
     await expect(banner(page).getByRole('button', { name: 'Personnaliser' })).toBeVisible();
     const look = (name: string) =>
       banner(page)
@@ -151,7 +210,15 @@ test.describe('Bandeau cookies', () => {
         .evaluate((button) => {
           const style = getComputedStyle(button);
           const box = button.getBoundingClientRect();
-          return [style.backgroundColor, style.color, style.fontSize, style.fontWeight, style.borderWidth, Math.round(box.width), Math.round(box.height)];
+          return [
+            style.backgroundColor,
+            style.color,
+            style.fontSize,
+            style.fontWeight,
+            style.borderWidth,
+            Math.round(box.width),
+            Math.round(box.height),
+          ];
         });
     expect(await look('Refuser')).toEqual(await look('Tout accepter'));
   });
@@ -167,15 +234,31 @@ test.describe('Bandeau cookies', () => {
     const answer = await proof;
     expect(answer.status()).toBe(201);
     const record = await stored(page);
-    expect(record).toMatchObject({ necessary: true, analytics: false, marketing: false, hasSetPreferences: true, policyVersion: expect.any(String) });
-    expect(answer.request().postDataJSON()).toEqual({ consentId: record.consentId, analytics: false, marketing: false, policyVersion: record.policyVersion, chosenAt: record.lastUpdated });
+    expect(record).toMatchObject({
+      necessary: true,
+      analytics: false,
+      marketing: false,
+      hasSetPreferences: true,
+      policyVersion: expect.any(String),
+    });
+    expect(answer.request().postDataJSON()).toEqual({
+      consentId: record.consentId,
+      analytics: false,
+      marketing: false,
+      policyVersion: record.policyVersion,
+      chosenAt: record.lastUpdated,
+    });
     await page.reload();
     await consentReady(page);
     await expect(banner(page)).toBeHidden();
     expect(requests).toEqual([]);
   });
 
-  test('« Tout accepter » charge exactement les traceurs configurés, Google en mode consentement de base', async ({ context, page, baseURL }) => {
+  test('« Tout accepter » charge exactement les traceurs configurés, Google en mode consentement de base', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const requests = await recordThirdParties(context, baseURL!);
     await page.goto('/');
     await consentReady(page);
@@ -184,14 +267,31 @@ test.describe('Bandeau cookies', () => {
     await banner(page).getByRole('button', { name: 'Tout accepter' }).click();
     await expect(banner(page)).toBeHidden();
     expect((await proof).request().postDataJSON()).toMatchObject({ analytics: true, marketing: true });
-    const all = [expected.googleAnalytics, expected.recording, expected.meta, expected.linkedin, expected.x, expected.tiktok].sort();
+    const all = [
+      expected.googleAnalytics,
+      expected.recording,
+      expected.meta,
+      expected.linkedin,
+      expected.x,
+      expected.tiktok,
+    ].sort();
     await expect.poll(() => [...requests].sort()).toEqual(all);
     expect(await trackerScripts(page)).toEqual(all);
     // Until the first fixture script has run, the list does not exist yet: the poll goes on.
-    await expect.poll(() => page.evaluate(() => (((window as any).__trackerFixtures as string[] | undefined) ?? []).sort())).toEqual(['google', 'linkedin', 'meta', 'recording', 'tiktok', 'x']);
+    await expect
+      .poll(() => page.evaluate(() => (((window as any).__trackerFixtures as string[] | undefined) ?? []).sort()))
+      .toEqual(['google', 'linkedin', 'meta', 'recording', 'tiktok', 'x']);
     // default (all denied) before the tag, then the update; GA4 and the Ads conversion both configured.
-    expect(await consentCommands(page)).toEqual([['consent', 'default', DENIED], ['consent', 'update', GRANTED]]);
-    const configured = await page.evaluate(() => ((window as any).dataLayer as IArguments[]).map((a) => Array.from(a)).filter((a) => a[0] === 'config').map((a) => a[1]));
+    expect(await consentCommands(page)).toEqual([
+      ['consent', 'default', DENIED],
+      ['consent', 'update', GRANTED],
+    ]);
+    const configured = await page.evaluate(() =>
+      ((window as any).dataLayer as IArguments[])
+        .map((a) => Array.from(a))
+        .filter((a) => a[0] === 'config')
+        .map((a) => a[1]),
+    );
     expect(configured).toEqual([t.gaId, t.adsConversionId]);
     expect(await stored(page)).toMatchObject({ analytics: true, marketing: true, hasSetPreferences: true });
 
@@ -203,11 +303,21 @@ test.describe('Bandeau cookies', () => {
     await expect.poll(() => [...requests].sort()).toEqual(all);
   });
 
-  test('un choix corrompu, expiré ou d’une autre version de la politique redemande le consentement', async ({ context, page, baseURL }) => {
+  test('un choix corrompu, expiré ou d’une autre version de la politique redemande le consentement', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const requests = await recordThirdParties(context, baseURL!);
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const valid = { necessary: true, analytics: true, marketing: true, hasSetPreferences: true, consentId: '3b241101-e2bb-4255-8caf-4136c566a962' };
+    const valid = {
+      necessary: true,
+      analytics: true,
+      marketing: true,
+      hasSetPreferences: true,
+      consentId: '3b241101-e2bb-4255-8caf-4136c566a962',
+    };
     const policyVersion = CONSENT_POLICY_VERSION;
     await page.goto('/');
     await consentReady(page);
@@ -228,7 +338,11 @@ test.describe('Bandeau cookies', () => {
 });
 
 test.describe('Panneau « Personnaliser »', () => {
-  test('la mesure d’audience seule charge Google Analytics et l’enregistrement de session, aucun pixel', async ({ context, page, baseURL }) => {
+  test('la mesure d’audience seule charge Google Analytics et l’enregistrement de session, aucun pixel', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const requests = await recordThirdParties(context, baseURL!);
     await page.goto('/fonctionnalites');
     await consentReady(page);
@@ -248,11 +362,18 @@ test.describe('Panneau « Personnaliser »', () => {
     await expect(dialog).toBeHidden();
     await expect(banner(page)).toBeHidden();
     await expect.poll(() => [...requests].sort()).toEqual([expected.googleAnalytics, expected.recording].sort());
-    expect(await consentCommands(page)).toEqual([['consent', 'default', DENIED], ['consent', 'update', { ...DENIED, analytics_storage: 'granted' }]]);
+    expect(await consentCommands(page)).toEqual([
+      ['consent', 'default', DENIED],
+      ['consent', 'update', { ...DENIED, analytics_storage: 'granted' }],
+    ]);
     expect(await stored(page)).toMatchObject({ analytics: true, marketing: false });
   });
 
-  test('le marketing seul charge les pixels et la conversion Google Ads, pas la mesure d’audience', async ({ context, page, baseURL }) => {
+  test('le marketing seul charge les pixels et la conversion Google Ads, pas la mesure d’audience', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const requests = await recordThirdParties(context, baseURL!);
     await page.goto('/blog');
     await consentReady(page);
@@ -260,11 +381,18 @@ test.describe('Panneau « Personnaliser »', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('switch', { name: 'Marketing' }).check();
     await dialog.getByRole('button', { name: 'Enregistrer mes choix' }).click();
-    await expect.poll(() => [...requests].sort()).toEqual([expected.googleAds, expected.meta, expected.linkedin, expected.x, expected.tiktok].sort());
-    expect(await consentCommands(page)).toEqual([['consent', 'default', DENIED], ['consent', 'update', { ...GRANTED, analytics_storage: 'denied' }]]);
+    await expect
+      .poll(() => [...requests].sort())
+      .toEqual([expected.googleAds, expected.meta, expected.linkedin, expected.x, expected.tiktok].sort());
+    expect(await consentCommands(page)).toEqual([
+      ['consent', 'default', DENIED],
+      ['consent', 'update', { ...GRANTED, analytics_storage: 'denied' }],
+    ]);
   });
 
-  test('parcours clavier : Tab reste dans le panneau, Échap ferme sans rien changer, le focus revient', async ({ page }) => {
+  test('parcours clavier : Tab reste dans le panneau, Échap ferme sans rien changer, le focus revient', async ({
+    page,
+  }) => {
     await page.goto('/');
     await consentReady(page);
     const customize = banner(page).getByRole('button', { name: 'Personnaliser' });
@@ -273,7 +401,10 @@ test.describe('Panneau « Personnaliser »', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('dialog'));
-    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
+    const focusedName = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim(),
+      );
     // 3 switches minus the locked one, close, 3 buttons, 1 link = 7 stops: 10 presses go round and stay inside.
     const seen = new Set<string | undefined>();
     for (let i = 0; i < 10; i++) {
@@ -309,12 +440,18 @@ test.describe('Panneau « Personnaliser »', () => {
 });
 
 test.describe('Gestion des cookies (/gestion-cookies) et retrait du consentement', () => {
-  test('le retrait retire les balises, supprime leurs cookies et envoie « denied »', async ({ context, page, baseURL }) => {
+  test('le retrait retire les balises, supprime leurs cookies et envoie « denied »', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const requests = await recordThirdParties(context, baseURL!);
     await page.goto('/');
     await consentReady(page);
     await banner(page).getByRole('button', { name: 'Tout accepter' }).click();
-    await expect.poll(() => cookies(context)).toEqual(['_fbp', '_ga', '_ga_TEST000001', '_gcl_au', '_hjSessionUser_1000001', '_ttp', '_twclid', 'li_fat_id']);
+    await expect
+      .poll(() => cookies(context))
+      .toEqual(['_fbp', '_ga', '_ga_TEST000001', '_gcl_au', '_hjSessionUser_1000001', '_ttp', '_twclid', 'li_fat_id']);
 
     // The permanent way back: the footer link of every page.
     await page.locator('footer').getByRole('link', { name: 'Modifier mes choix de cookies' }).click();
@@ -334,7 +471,11 @@ test.describe('Gestion des cookies (/gestion-cookies) et retrait du consentement
     await expect(settings.getByRole('status')).toHaveText(/Vos choix sont enregistrés/);
     expect(await trackerScripts(page)).toEqual([expected.googleAnalytics, expected.recording].sort());
     expect(await cookies(context)).toEqual(['_ga', '_ga_TEST000001', '_hjSessionUser_1000001']);
-    expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', { ...DENIED, analytics_storage: 'granted' }]);
+    expect((await consentCommands(page)).at(-1)).toEqual([
+      'consent',
+      'update',
+      { ...DENIED, analytics_storage: 'granted' },
+    ]);
     expect(await page.evaluate(() => ['fbq', 'ttq', 'twq', 'lintrk'].filter((name) => name in window))).toEqual([]);
 
     // Analytics off: nothing left, and Google is told everything is denied.
@@ -342,7 +483,9 @@ test.describe('Gestion des cookies (/gestion-cookies) et retrait du consentement
     await settings.getByRole('switch', { name: 'Mesure d’audience' }).uncheck();
     await proof;
     expect(await trackerScripts(page)).toEqual([]);
-    expect(await page.locator('script[src*="googletagmanager"], script[src*="hotjar"], script[src*="facebook"]').count()).toBe(0);
+    expect(
+      await page.locator('script[src*="googletagmanager"], script[src*="hotjar"], script[src*="facebook"]').count(),
+    ).toBe(0);
     expect(await cookies(context)).toEqual([]);
     expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', DENIED]);
     expect(await stored(page)).toMatchObject({ analytics: false, marketing: false, hasSetPreferences: true });
@@ -360,7 +503,9 @@ test.describe('Gestion des cookies (/gestion-cookies) et retrait du consentement
     await page.goto('/gestion-cookies');
     await consentReady(page);
     const settings = page.locator('[data-widget="cookie-settings"]');
-    await expect(settings.getByText('Vous n’avez pas encore fait de choix\u00A0: seuls les cookies nécessaires sont actifs.')).toBeVisible();
+    await expect(
+      settings.getByText('Vous n’avez pas encore fait de choix\u00A0: seuls les cookies nécessaires sont actifs.'),
+    ).toBeVisible();
     await settings.getByRole('button', { name: 'Tout accepter' }).click();
     await expect(banner(page)).toBeHidden();
     await expect(settings.getByRole('switch', { name: 'Marketing' })).toBeChecked();
@@ -370,20 +515,30 @@ test.describe('Gestion des cookies (/gestion-cookies) et retrait du consentement
     expect(await trackerScripts(page)).toEqual([]);
   });
 
-  test('sans JavaScript, les interrupteurs sont visibles mais inactifs et aucun bandeau ne s’affiche', async ({ browser }) => {
+  test('sans JavaScript, les interrupteurs sont visibles mais inactifs et aucun bandeau ne s’affiche', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/gestion-cookies');
-    await expect(page.locator('[data-widget="cookie-settings"]').getByRole('switch', { name: 'Marketing' })).toBeDisabled();
+    await expect(
+      page.locator('[data-widget="cookie-settings"]').getByRole('switch', { name: 'Marketing' }),
+    ).toBeDisabled();
     await expect(banner(page)).toBeHidden();
     await context.close();
   });
 });
 
 test.describe('Global Privacy Control', () => {
-  test('mesure d’audience et marketing refusés d’emblée : pas de bandeau, rien de chargé ni stocké', async ({ context, page, baseURL }) => {
+  test('mesure d’audience et marketing refusés d’emblée : pas de bandeau, rien de chargé ni stocké', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     // Chromium has no GPC setting: the signal is set as a browser with GPC on exposes it.
-    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
+    await context.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }),
+    );
     const requests = await recordThirdParties(context, baseURL!);
     const proofs: string[] = [];
     page.on('request', (request) => request.url().includes('consent-proof') && proofs.push(request.url()));
@@ -415,7 +570,8 @@ test.describe('Aucun décalage de mise en page (CLS 0)', () => {
         await context.addInitScript(() => {
           (window as any).__shift = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as any[]) if (!entry.hadRecentInput) (window as any).__shift += entry.value;
+            for (const entry of list.getEntries() as any[])
+              if (!entry.hadRecentInput) (window as any).__shift += entry.value;
           }).observe({ type: 'layout-shift', buffered: true });
         });
         if (visit === 'visiteur revenu') {
@@ -429,7 +585,8 @@ test.describe('Aucun décalage de mise en page (CLS 0)', () => {
           await consentReady(page);
           await expect(banner(page)).toBeVisible({ visible: visit === 'premier passage' });
           await expect(page.locator('[data-widget="cookie-settings"]')).toHaveCount(path === '/' ? 0 : 1);
-          if (path !== '/') await expect(page.locator('[data-widget="cookie-settings"]')).toHaveAttribute('data-hydrated', '');
+          if (path !== '/')
+            await expect(page.locator('[data-widget="cookie-settings"]')).toHaveAttribute('data-hydrated', '');
           await page.waitForLoadState('networkidle');
           expect(await page.evaluate(() => (window as any).__shift), `${path}`).toBe(0);
         }
@@ -444,8 +601,16 @@ test.describe('Accessibilité du bandeau et du panneau (axe-core, WCAG 2.2 AA)',
   const axe = async (page: Page) => {
     await page.addScriptTag({ content: axeSource });
     return page.evaluate(async () => {
-      const result = await (window as any).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-      return result.violations.map((v: any) => `${v.id}: ${v.help} → ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+      const result = await (window as any).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      });
+      return result.violations.map(
+        (v: any) =>
+          `${v.id}: ${v.help} → ${v.nodes
+            .slice(0, 3)
+            .map((n: any) => n.target.join(' '))
+            .join(' | ')}`,
+      );
     });
   };
   for (const width of [375, 1280]) {

@@ -34,9 +34,15 @@ const webhookCalls: unknown[] = [];
 
 function page(options: { hostile?: boolean; attributes?: string; widgets?: string } = {}): string {
   let html = example.replaceAll('http://localhost:8080', dentivoOrigin);
-  if (options.widgets) html = html.replace('data-widgets="assistant,contact-form"', `data-widgets="${options.widgets}"`);
-  if (options.hostile) html = html.replace('</head>', `<style>${hostileCss}</style></head>`).replace('<main>', `<main>${hostHost}`);
-  if (options.attributes) html = html.replace('data-widgets="assistant,contact-form"', `data-widgets="assistant,contact-form" ${options.attributes}`);
+  if (options.widgets)
+    html = html.replace('data-widgets="assistant,contact-form"', `data-widgets="${options.widgets}"`);
+  if (options.hostile)
+    html = html.replace('</head>', `<style>${hostileCss}</style></head>`).replace('<main>', `<main>${hostHost}`);
+  if (options.attributes)
+    html = html.replace(
+      'data-widgets="assistant,contact-form"',
+      `data-widgets="assistant,contact-form" ${options.attributes}`,
+    );
   return html;
 }
 
@@ -50,7 +56,15 @@ function hostServer(port: number): Promise<Server> {
       request.on('end', () => {
         webhookCalls.push(JSON.parse(body));
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ message_id: 'n8n-1', response: 'Réponse de **l’automatisation de production**.', timestamp: new Date().toISOString(), files: [], voice: null }));
+        response.end(
+          JSON.stringify({
+            message_id: 'n8n-1',
+            response: 'Réponse de **l’automatisation de production**.',
+            timestamp: new Date().toISOString(),
+            files: [],
+            voice: null,
+          }),
+        );
       });
       return;
     }
@@ -83,7 +97,9 @@ const launcher = (p: Page) => p.getByRole('button', { name: 'Assistant', exact: 
 const drawer = (p: Page) => p.getByRole('dialog', { name: 'Assistant Dentivo' });
 const input = (p: Page) => drawer(p).getByRole('textbox', { name: 'Votre question' });
 
-test('la balise seule ajoute l’assistant dans une racine fantôme : les styles de la page et du widget ne se touchent pas', async ({ page }) => {
+test('la balise seule ajoute l’assistant dans une racine fantôme : les styles de la page et du widget ne se touchent pas', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${host}/embed.html?hostile`);
   const button = launcher(page);
@@ -93,7 +109,15 @@ test('la balise seule ajoute l’assistant dans une racine fantôme : les styles
 
   const style = await button.evaluate((el) => {
     const s = getComputedStyle(el);
-    return { font: s.fontFamily, color: s.color, background: s.backgroundColor, transform: s.textTransform, spacing: s.letterSpacing, height: el.getBoundingClientRect().height, radius: s.borderRadius };
+    return {
+      font: s.fontFamily,
+      color: s.color,
+      background: s.backgroundColor,
+      transform: s.textTransform,
+      spacing: s.letterSpacing,
+      height: el.getBoundingClientRect().height,
+      radius: s.borderRadius,
+    };
   });
   expect(style.font).not.toContain('Comic');
   expect(style.color).toBe('rgb(255, 255, 255)');
@@ -119,7 +143,11 @@ test('la balise seule ajoute l’assistant dans une racine fantôme : les styles
   const panel = (await drawer(page).boundingBox())!;
   expect(panel.width).toBe(400);
   expect(await input(page).evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
-  expect(await drawer(page).getByRole('heading', { name: 'Assistant Dentivo' }).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(15, 23, 42)');
+  expect(
+    await drawer(page)
+      .getByRole('heading', { name: 'Assistant Dentivo' })
+      .evaluate((el) => getComputedStyle(el).color),
+  ).toBe('rgb(15, 23, 42)');
   // The page keeps its own (hostile) look.
   expect(await page.locator('h1').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 0, 0)');
   await page.keyboard.press('Escape');
@@ -127,7 +155,9 @@ test('la balise seule ajoute l’assistant dans une racine fantôme : les styles
   await expect(button).toBeFocused();
 });
 
-test('sur une autre origine : question, réponse du serveur réel, liens vers le site Dentivo dans un nouvel onglet, restauration', async ({ page }) => {
+test('sur une autre origine : question, réponse du serveur réel, liens vers le site Dentivo dans un nouvel onglet, restauration', async ({
+  page,
+}) => {
   await page.goto(`${host}/embed.html`);
   await launcher(page).click();
   await drawer(page).getByRole('button', { name: 'Qu’est-ce que Dentivo ?' }).click();
@@ -159,7 +189,10 @@ test('sans CSP sur la page hôte non plus, une réponse hostile ne s’exécute 
       status: 200,
       contentType: 'application/json',
       headers: { 'access-control-allow-origin': host },
-      body: JSON.stringify({ response: '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><svg onload="window.__xss=3"></svg>[x](javascript:window.__xss=4) **ok**' }),
+      body: JSON.stringify({
+        response:
+          '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><svg onload="window.__xss=3"></svg>[x](javascript:window.__xss=4) **ok**',
+      }),
     }),
   );
   await page.goto(`${host}/embed.html`);
@@ -174,17 +207,27 @@ test('sans CSP sur la page hôte non plus, une réponse hostile ne s’exécute 
   expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
 });
 
-test('la configuration de production (data-webhook-url) change l’adresse du webhook sans reconstruire les widgets', async ({ page }) => {
+test('la configuration de production (data-webhook-url) change l’adresse du webhook sans reconstruire les widgets', async ({
+  page,
+}) => {
   webhookCalls.length = 0;
   const toDentivo: string[] = [];
-  page.on('request', (request) => request.url().startsWith(`${dentivoOrigin}/assistant/`) && toDentivo.push(request.url()));
+  page.on(
+    'request',
+    (request) => request.url().startsWith(`${dentivoOrigin}/assistant/`) && toDentivo.push(request.url()),
+  );
   await page.goto(`${host}/production.html`);
   await launcher(page).click();
   await input(page).fill('Bonjour depuis la production');
   await input(page).press('Enter');
-  await expect(drawer(page).locator('.assistant-markdown').last()).toContainText('Réponse de l’automatisation de production.');
+  await expect(drawer(page).locator('.assistant-markdown').last()).toContainText(
+    'Réponse de l’automatisation de production.',
+  );
   expect(webhookCalls).toHaveLength(1);
-  expect(webhookCalls[0]).toMatchObject({ text: 'Bonjour depuis la production', conversation_id: 'dentivo_single_conversation' });
+  expect(webhookCalls[0]).toMatchObject({
+    text: 'Bonjour depuis la production',
+    conversation_id: 'dentivo_single_conversation',
+  });
   expect(toDentivo).toEqual([]);
 });
 
@@ -201,7 +244,11 @@ test('une origine absente d’EMBED_ORIGINS n’obtient rien du serveur', async 
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto(`http://127.0.0.1:${foreignHostPort}/embed.html`);
-  await expect.poll(() => errors.some((text) => text.includes('Dentivo : les widgets n’ont pas pu être chargés.')), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => errors.some((text) => text.includes('Dentivo : les widgets n’ont pas pu être chargés.')), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   await expect(launcher(page)).toHaveCount(0);
   const foreign = await request.post(`${dentivoOrigin}/assistant/webhook`, {
     headers: { origin: `http://127.0.0.1:${foreignHostPort}`, 'content-type': 'application/json' },
@@ -212,7 +259,9 @@ test('une origine absente d’EMBED_ORIGINS n’obtient rien du serveur', async 
   expect(allowed.headers()['access-control-allow-origin']).toBe(host);
 });
 
-test('poids : la balise ≤ 5 KiB gz, l’assistant complet après la première ouverture ≤ 100 KiB gz (React compris)', async ({ page }, testInfo) => {
+test('poids : la balise ≤ 5 KiB gz, l’assistant complet après la première ouverture ≤ 100 KiB gz (React compris)', async ({
+  page,
+}, testInfo) => {
   const scripts = new Map<string, number>();
   page.on('response', async (response) => {
     if (!response.url().startsWith(dentivoOrigin) || response.request().resourceType() !== 'script') return;
@@ -230,7 +279,10 @@ test('poids : la balise ≤ 5 KiB gz, l’assistant complet après la première 
   await expect(drawer(page).locator('.assistant-markdown').last()).toContainText('suite de gestion');
   await page.waitForLoadState('networkidle');
   const replied = total();
-  testInfo.annotations.push({ type: 'octets', description: `embed.js ${kib(tag)} ; ouvert ${kib(opened)} ; après la première réponse (Markdown et zod compris) ${kib(replied)} ; fichiers : ${[...scripts].map(([path, size]) => `${path} ${kib(size)}`).join(', ')}` });
+  testInfo.annotations.push({
+    type: 'octets',
+    description: `embed.js ${kib(tag)} ; ouvert ${kib(opened)} ; après la première réponse (Markdown et zod compris) ${kib(replied)} ; fichiers : ${[...scripts].map(([path, size]) => `${path} ${kib(size)}`).join(', ')}`,
+  });
   console.log(testInfo.annotations.at(-1)!.description);
   expect(tag).toBeLessThanOrEqual(5 * KIB);
   expect(opened).toBeLessThanOrEqual(100 * KIB);

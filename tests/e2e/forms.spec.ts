@@ -16,8 +16,16 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations.map((v: any) => `${v.id}: ${v.help} → ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+    const result = await (window as any).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.map(
+      (v: any) =>
+        `${v.id}: ${v.help} → ${v.nodes
+          .slice(0, 3)
+          .map((n: any) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   });
 }
 
@@ -45,9 +53,15 @@ const test = base.extend<{ env: Env; tracked: () => Promise<unknown[]> }, { work
   tracked: async ({ page }, use) => {
     await page.addInitScript(() => {
       (window as any).__tracked = [];
-      window.addEventListener('dentivo:track', (event) => (window as any).__tracked.push((event as CustomEvent).detail));
+      window.addEventListener('dentivo:track', (event) =>
+        (window as any).__tracked.push((event as CustomEvent).detail),
+      );
     });
-    await use(async () => (await page.evaluate(() => (window as any).__tracked as { event: string }[])).filter((detail) => detail.event === 'form_submission'));
+    await use(async () =>
+      (await page.evaluate(() => (window as any).__tracked as { event: string }[])).filter(
+        (detail) => detail.event === 'form_submission',
+      ),
+    );
   },
 });
 
@@ -77,12 +91,17 @@ async function describedError(page: Page, id: string): Promise<string> {
 }
 
 async function waitForRow(env: Env, email: string) {
-  await expect.poll(async () => (await env.backend.rows('select * from contact_requests where email = $1', [email])).length).toBe(1);
+  await expect
+    .poll(async () => (await env.backend.rows('select * from contact_requests where email = $1', [email])).length)
+    .toBe(1);
   return (await env.backend.rows<Record<string, any>>('select * from contact_requests where email = $1', [email]))[0]!;
 }
 
 test.describe('formulaire de contact (/contact)', () => {
-  test('chaque règle affiche son message à son champ, relié par aria-describedby, et le premier champ en erreur prend le focus', async ({ page, env }) => {
+  test('chaque règle affiche son message à son champ, relié par aria-describedby, et le premier champ en erreur prend le focus', async ({
+    page,
+    env,
+  }) => {
     const island = await openForm(page, env, '/contact');
     const sent: string[] = [];
     page.on('request', (request) => request.url().includes('/functions/v1/') && sent.push(request.url()));
@@ -95,7 +114,9 @@ test.describe('formulaire de contact (/contact)', () => {
       await expect(island.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.locator('#contact-fullName')).toBeFocused();
-    await expect(page.locator('#contact-status')).toHaveText('Le formulaire contient 5 erreurs\u00A0: corrigez les champs signalés.');
+    await expect(page.locator('#contact-status')).toHaveText(
+      'Le formulaire contient 5 erreurs\u00A0: corrigez les champs signalés.',
+    );
 
     // One bad input per rule; the fields already right lose their error as they are corrected.
     await page.locator('#contact-fullName').fill('J');
@@ -117,7 +138,11 @@ test.describe('formulaire de contact (/contact)', () => {
     expect(sent, 'rien n’est envoyé tant que le formulaire est invalide').toEqual([]);
   });
 
-  test('un message envoyé est enregistré, envoyé par e-mail à l’équipe et accusé au visiteur ; le panneau de remerciement remplace le formulaire', async ({ page, env, tracked }) => {
+  test('un message envoyé est enregistré, envoyé par e-mail à l’équipe et accusé au visiteur ; le panneau de remerciement remplace le formulaire', async ({
+    page,
+    env,
+    tracked,
+  }) => {
     const email = uniqueEmail('jean');
     const island = await openForm(page, env, '/contact');
     let release!: () => void;
@@ -144,7 +169,9 @@ test.describe('formulaire de contact (/contact)', () => {
 
     const thanks = island.getByRole('heading', { name: 'Merci pour votre message\u202F!' });
     await expect(thanks).toBeFocused();
-    await expect(island.getByText('Nous avons bien reçu votre demande. Notre équipe vous contactera rapidement.')).toBeVisible();
+    await expect(
+      island.getByText('Nous avons bien reçu votre demande. Notre équipe vous contactera rapidement.'),
+    ).toBeVisible();
     const toast = page.locator('.toast').filter({ hasText: 'Message envoyé\u202F!' });
     await expect(toast).toContainText('Nous avons bien reçu votre demande. Notre équipe vous contactera rapidement.');
     await expect(island.locator('form')).toHaveCount(0);
@@ -152,13 +179,26 @@ test.describe('formulaire de contact (/contact)', () => {
     expect(requests[0]).toMatchObject({ apikey: 'local-anon-key', 'content-type': 'application/json' });
     expect(requests[0]!['x-client-info']).toMatch(/^supabase-js/);
     const row = await waitForRow(env, email);
-    expect(row).toMatchObject({ type: 'contact', full_name: 'Jean Dupont', company: 'Cabinet Dupont', phone: null, subject: 'demo', message: 'Bonjour, nous aimerions une démonstration de l’agenda.' });
-    await expect.poll(() => env.smtp.mails.filter((mail) => mail.to.includes(email) || mail.replyTo.includes(email)).length).toBe(2);
+    expect(row).toMatchObject({
+      type: 'contact',
+      full_name: 'Jean Dupont',
+      company: 'Cabinet Dupont',
+      phone: null,
+      subject: 'demo',
+      message: 'Bonjour, nous aimerions une démonstration de l’agenda.',
+    });
+    await expect
+      .poll(() => env.smtp.mails.filter((mail) => mail.to.includes(email) || mail.replyTo.includes(email)).length)
+      .toBe(2);
     const team = env.smtp.mails.find((mail) => mail.replyTo.includes(email))!;
     expect(team.to).toEqual(['equipe@dentivo.example']);
     expect(team.subject).toBe('[Dentivo] Contact : Demander une démonstration – Jean Dupont');
-    expect(env.smtp.mails.find((mail) => mail.to.includes(email))!.subject).toBe('Nous avons bien reçu votre message – Dentivo');
-    expect(await tracked()).toEqual([{ event: 'form_submission', params: { form_name: 'contact', form_success: true } }]);
+    expect(env.smtp.mails.find((mail) => mail.to.includes(email))!.subject).toBe(
+      'Nous avons bien reçu votre message – Dentivo',
+    );
+    expect(await tracked()).toEqual([
+      { event: 'form_submission', params: { form_name: 'contact', form_success: true } },
+    ]);
 
     await island.getByRole('button', { name: 'Envoyer un nouveau message' }).click();
     await expect(page.locator('#contact-fullName')).toBeFocused();
@@ -167,7 +207,11 @@ test.describe('formulaire de contact (/contact)', () => {
     await expect(page.locator('#contact-consent')).not.toBeChecked();
   });
 
-  test('un échec d’envoi garde tout ce qui a été saisi, affiche le toast « Erreur » et se suit comme un échec', async ({ page, env, tracked }) => {
+  test('un échec d’envoi garde tout ce qui a été saisi, affiche le toast « Erreur » et se suit comme un échec', async ({
+    page,
+    env,
+    tracked,
+  }) => {
     const email = uniqueEmail('hors-ligne');
     const island = await openForm(page, env, '/contact');
     await page.route('**/functions/v1/send-contact-email', (route) => route.abort('internetdisconnected'));
@@ -188,7 +232,9 @@ test.describe('formulaire de contact (/contact)', () => {
     await expect(page.locator('#contact-message')).toHaveValue('Une question sur la facturation.');
     await expect(page.locator('#contact-consent')).toBeChecked();
     await expect(island.getByRole('button', { name: 'Envoyer le message' })).toBeEnabled();
-    expect(await tracked()).toEqual([{ event: 'form_submission', params: { form_name: 'contact', form_success: false } }]);
+    expect(await tracked()).toEqual([
+      { event: 'form_submission', params: { form_name: 'contact', form_success: false } },
+    ]);
 
     // Back online, the same click sends it, once.
     await page.unroute('**/functions/v1/send-contact-email');
@@ -199,7 +245,11 @@ test.describe('formulaire de contact (/contact)', () => {
 });
 
 test.describe('formulaire testeur (/tester)', () => {
-  test('ses messages, puis l’envoi réel (type tester) : enregistré, e-mails envoyés, toast, formulaire remis à zéro', async ({ page, env, tracked }) => {
+  test('ses messages, puis l’envoi réel (type tester) : enregistré, e-mails envoyés, toast, formulaire remis à zéro', async ({
+    page,
+    env,
+    tracked,
+  }) => {
     const email = uniqueEmail('testeur');
     const island = await openForm(page, env, '/tester');
     const submit = island.getByRole('button', { name: 'Envoyer ma demande' });
@@ -226,36 +276,62 @@ test.describe('formulaire testeur (/tester)', () => {
     await page.locator('#tester-teamSize').fill('7');
     await submit.click();
 
-    await expect(page.locator('.toast').filter({ hasText: 'Votre demande a été envoyée avec succès\u202F!' })).toBeVisible();
+    await expect(
+      page.locator('.toast').filter({ hasText: 'Votre demande a été envoyée avec succès\u202F!' }),
+    ).toBeVisible();
     await expect(page.locator('#tester-fullName')).toHaveValue('');
     await expect(page.locator('#tester-email')).toHaveValue('');
     await expect(page.locator('#tester-profession')).toHaveValue('');
     await expect(page.locator('#tester-teamSize')).toHaveValue('1');
     const row = await waitForRow(env, email);
-    expect(row).toMatchObject({ type: 'tester', full_name: 'Paul Durand', city: 'Lyon', profession: 'chirurgien-dentiste', team_size: 7, subject: null });
-    await expect.poll(() => env.smtp.mails.filter((mail) => mail.to.includes(email) || mail.replyTo.includes(email)).length).toBe(2);
-    expect(env.smtp.mails.find((mail) => mail.replyTo.includes(email))!.subject).toBe('[Dentivo] Demande testeur – Paul Durand');
-    expect(await tracked()).toEqual([{ event: 'form_submission', params: { form_name: 'tester', form_success: true } }]);
+    expect(row).toMatchObject({
+      type: 'tester',
+      full_name: 'Paul Durand',
+      city: 'Lyon',
+      profession: 'chirurgien-dentiste',
+      team_size: 7,
+      subject: null,
+    });
+    await expect
+      .poll(() => env.smtp.mails.filter((mail) => mail.to.includes(email) || mail.replyTo.includes(email)).length)
+      .toBe(2);
+    expect(env.smtp.mails.find((mail) => mail.replyTo.includes(email))!.subject).toBe(
+      '[Dentivo] Demande testeur – Paul Durand',
+    );
+    expect(await tracked()).toEqual([
+      { event: 'form_submission', params: { form_name: 'tester', form_success: true } },
+    ]);
   });
 
-  test('un échec affiche « Une erreur est survenue. Veuillez réessayer. » et garde la saisie', async ({ page, env, tracked }) => {
+  test('un échec affiche « Une erreur est survenue. Veuillez réessayer. » et garde la saisie', async ({
+    page,
+    env,
+    tracked,
+  }) => {
     const island = await openForm(page, env, '/tester');
     await page.route('**/functions/v1/send-contact-email', (route) => route.abort('connectionrefused'));
     await page.locator('#tester-fullName').fill('Anne Petit');
     await page.locator('#tester-email').fill(uniqueEmail('anne'));
     await page.locator('#tester-profession').selectOption('assistant');
     await island.getByRole('button', { name: 'Envoyer ma demande' }).click();
-    await expect(page.locator('.toast--destructive').filter({ hasText: 'Une erreur est survenue. Veuillez réessayer.' })).toBeVisible();
+    await expect(
+      page.locator('.toast--destructive').filter({ hasText: 'Une erreur est survenue. Veuillez réessayer.' }),
+    ).toBeVisible();
     await expect(page.locator('#tester-fullName')).toHaveValue('Anne Petit');
     await expect(page.locator('#tester-profession')).toHaveValue('assistant');
-    expect(await tracked()).toEqual([{ event: 'form_submission', params: { form_name: 'tester', form_success: false } }]);
+    expect(await tracked()).toEqual([
+      { event: 'form_submission', params: { form_name: 'tester', form_success: false } },
+    ]);
   });
 });
 
 test.describe('sans JavaScript, les deux formulaires sont de vrais formulaires POST', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('contact : erreurs à leur champ avec la saisie conservée, puis confirmation en français', async ({ page, env }) => {
+  test('contact : erreurs à leur champ avec la saisie conservée, puis confirmation en français', async ({
+    page,
+    env,
+  }) => {
     const email = uniqueEmail('sans-js');
     await page.goto(`${env.backend.url}/contact`);
     await page.locator('#contact-fullName').fill('J');
@@ -264,7 +340,8 @@ test.describe('sans JavaScript, les deux formulaires sont de vrais formulaires P
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
 
     await expect(page).toHaveTitle(/^Erreur\u00A0: /);
-    for (const message of Object.values(CONTACT_MESSAGES)) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of Object.values(CONTACT_MESSAGES))
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
     expect(await describedError(page, 'contact-email')).toBe(CONTACT_MESSAGES.email);
     await expect(page.locator('#contact-fullName')).toHaveValue('J');
     await expect(page.locator('#contact-company')).toHaveValue('Cabinet « Sourire »');
@@ -288,27 +365,43 @@ test.describe('sans JavaScript, les deux formulaires sont de vrais formulaires P
     const email = uniqueEmail('testeur-sans-js');
     await page.goto(`${env.backend.url}/tester`);
     await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
-    for (const message of [TESTER_MESSAGES.fullName, TESTER_MESSAGES.email, TESTER_MESSAGES.profession]) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of [TESTER_MESSAGES.fullName, TESTER_MESSAGES.email, TESTER_MESSAGES.profession])
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
     await page.locator('#tester-fullName').fill('Marc Sans Script');
     await page.locator('#tester-email').fill(email);
     await page.locator('#tester-profession').selectOption('coordinateur');
     await page.locator('#tester-teamSize').fill('');
     await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Votre demande a été envoyée avec succès\u202F!' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Votre demande a été envoyée avec succès\u202F!' }),
+    ).toBeVisible();
     expect(await waitForRow(env, email)).toMatchObject({ type: 'tester', team_size: 1, profession: 'coordinateur' });
   });
 });
 
-test('au premier chargement, ni le formulaire, ni ses schémas, ni supabase-js : ils viennent à la première interaction', async ({ page, env }) => {
+test('au premier chargement, ni le formulaire, ni ses schémas, ni supabase-js : ils viennent à la première interaction', async ({
+  page,
+  env,
+}) => {
   const scripts: { url: string; code: string }[] = [];
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), code: await response.text().catch(() => '') });
+    if (response.request().resourceType() === 'script')
+      scripts.push({ url: response.url(), code: await response.text().catch(() => '') });
   });
   await page.goto(`${env.backend.url}/contact`);
   await page.waitForLoadState('networkidle');
-  expect(scripts.some(({ url }) => /\/ContactForm-[^/]+\.js$/.test(url)), 'îlot du formulaire absent du premier chargement').toBe(false);
-  expect(scripts.some(({ code }) => code.includes('send-contact-email')), 'code d’envoi absent du premier chargement').toBe(false);
-  expect(scripts.some(({ code }) => code.includes('supabase-js')), 'supabase-js absent du premier chargement').toBe(false);
+  expect(
+    scripts.some(({ url }) => /\/ContactForm-[^/]+\.js$/.test(url)),
+    'îlot du formulaire absent du premier chargement',
+  ).toBe(false);
+  expect(
+    scripts.some(({ code }) => code.includes('send-contact-email')),
+    'code d’envoi absent du premier chargement',
+  ).toBe(false);
+  expect(
+    scripts.some(({ code }) => code.includes('supabase-js')),
+    'supabase-js absent du premier chargement',
+  ).toBe(false);
   await page.locator('#contact-fullName').focus();
   await expect(page.locator('[data-widget="contact-form"]')).toHaveAttribute('data-hydrated', '');
   await expect.poll(() => scripts.some(({ code }) => code.includes('supabase-js'))).toBe(true);
@@ -338,7 +431,9 @@ test('ce qui est saisi avant l’hydratation est gardé', async ({ page, env }) 
   await expect(page.locator('#contact-fullName')).toHaveValue('Saisi avant le script');
   await expect(page.locator('#contact-subject')).toHaveValue('support');
   await expect(page.locator('#contact-consent')).toBeChecked();
-  await expect(page.locator('#contact-status')).toHaveText('Le formulaire contient une erreur\u00A0: corrigez le champ signalé.');
+  await expect(page.locator('#contact-status')).toHaveText(
+    'Le formulaire contient une erreur\u00A0: corrigez le champ signalé.',
+  );
 });
 
 test.describe('accessibilité des états des formulaires (axe-core, WCAG 2.2 AA)', () => {
@@ -366,10 +461,14 @@ test.describe('accessibilité des états des formulaires (axe-core, WCAG 2.2 AA)
       expect(await axeViolations(page), 'testeur en erreur').toEqual([]);
 
       // The server's no-JavaScript answers, shown as the server wrote them.
-      const posted = await page.request.post(`${env.backend.url}/contact`, { form: { fullName: 'J', email: 'x', message: 'court' } });
+      const posted = await page.request.post(`${env.backend.url}/contact`, {
+        form: { fullName: 'J', email: 'x', message: 'court' },
+      });
       expect(posted.status()).toBe(400);
       const errorPage = await posted.text();
-      await page.route(`${env.backend.url}/page-erreur-sans-js`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: errorPage }));
+      await page.route(`${env.backend.url}/page-erreur-sans-js`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: errorPage }),
+      );
       await page.goto(`${env.backend.url}/page-erreur-sans-js`);
       expect(await axeViolations(page), 'page d’erreur sans JavaScript').toEqual([]);
       await page.goto(`${env.backend.url}/contact/merci`);

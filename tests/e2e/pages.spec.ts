@@ -3,12 +3,39 @@ import { test, expect } from '@playwright/test';
 
 // The route table of SPEC.md section 2 (with one real article and author for the parameterised ones).
 const routes = [
-  '/', '/agenda', '/blog', '/blog/suivi-post-operatoire', '/auteur/dr-claire-vasseur', '/tester', '/assistant', '/devis',
-  '/comptes-rendus', '/planning-equipe', '/planning', '/tracabilite', '/recolte-factures', '/prise-commandes',
-  '/mentions-legales', '/cgu', '/confidentialite', '/gestion-cookies', '/faq', '/fonctionnalites', '/contact', '/tarifs',
-  '/logiciel-cabinet-dentaire', '/gestion-cabinet-dentaire', '/cabinet-dentaire-equipe', '/questionnaire-medical-numerique',
-  '/recouvrement-cabinet-dentaire', '/stock-materiel-dentaire', '/rentabilite-cabinet-dentaire', '/logiciel-implantologie',
-  '/orthodontie-planning', '/endodontie-comptes-rendus', '/assistant-ai',
+  '/',
+  '/agenda',
+  '/blog',
+  '/blog/suivi-post-operatoire',
+  '/auteur/dr-claire-vasseur',
+  '/tester',
+  '/assistant',
+  '/devis',
+  '/comptes-rendus',
+  '/planning-equipe',
+  '/planning',
+  '/tracabilite',
+  '/recolte-factures',
+  '/prise-commandes',
+  '/mentions-legales',
+  '/cgu',
+  '/confidentialite',
+  '/gestion-cookies',
+  '/faq',
+  '/fonctionnalites',
+  '/contact',
+  '/tarifs',
+  '/logiciel-cabinet-dentaire',
+  '/gestion-cabinet-dentaire',
+  '/cabinet-dentaire-equipe',
+  '/questionnaire-medical-numerique',
+  '/recouvrement-cabinet-dentaire',
+  '/stock-materiel-dentaire',
+  '/rentabilite-cabinet-dentaire',
+  '/logiciel-implantologie',
+  '/orthodontie-planning',
+  '/endodontie-comptes-rendus',
+  '/assistant-ai',
 ];
 
 test('chaque route de la table répond 200 avec sa vraie page', async ({ request }) => {
@@ -36,21 +63,36 @@ test.describe('Accueil', () => {
     await page.goto('/');
     const cta = page.locator('.cta').last();
     await expect(cta.getByRole('heading', { name: 'Prêt à simplifier votre gestion quotidienne ?' })).toBeVisible();
-    await expect(cta.getByRole('link', { name: 'Créer un compte gratuitement' })).toHaveAttribute('href', 'https://app.dentivo.example/auth?signup=true');
+    await expect(cta.getByRole('link', { name: 'Créer un compte gratuitement' })).toHaveAttribute(
+      'href',
+      'https://app.dentivo.example/auth?signup=true',
+    );
     await expect(cta.getByText('Aucune carte bancaire. Aucun engagement.')).toBeVisible();
     await expect(page.locator('.steps__item')).toHaveCount(3);
     await expect(page.locator('.glossary__term')).toHaveCount(6);
-    for (const href of ['/gestion-cabinet-dentaire', '/fonctionnalites', '/assistant-ai', '/blog']) await expect(page.locator(`.point a[href="${href}"]`)).toHaveCount(1);
+    for (const href of ['/gestion-cabinet-dentaire', '/fonctionnalites', '/assistant-ai', '/blog'])
+      await expect(page.locator(`.point a[href="${href}"]`)).toHaveCount(1);
   });
 
   test('9 cartes de fonctionnalités : 7 liens et 2 « À VENIR » non cliquables', async ({ page }) => {
     await page.goto('/');
     const grid = page.locator('.feature-card').filter({ has: page.locator('.feature-card__icon') });
-    const section = page.locator('section').filter({ has: page.locator('.feature-card--soon') }).first();
+    const section = page
+      .locator('section')
+      .filter({ has: page.locator('.feature-card--soon') })
+      .first();
     const cards = section.locator('.feature-card');
     await expect(cards).toHaveCount(9);
     const links = await section.locator('.feature-card a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(links).toEqual(['/planning-equipe', '/questionnaire-medical-numerique', '/devis', '/tracabilite', '/recolte-factures', '/prise-commandes', '/assistant']);
+    expect(links).toEqual([
+      '/planning-equipe',
+      '/questionnaire-medical-numerique',
+      '/devis',
+      '/tracabilite',
+      '/recolte-factures',
+      '/prise-commandes',
+      '/assistant',
+    ]);
     const soon = section.locator('.feature-card--soon');
     await expect(soon).toHaveCount(2);
     await expect(soon.getByText('À VENIR')).toHaveCount(2);
@@ -63,7 +105,9 @@ test.describe('Accueil', () => {
     const newest = feed.items.slice(0, 3).map((item: { url: string }) => new URL(item.url).pathname);
     await page.goto('/');
     const preview = page.locator('section').filter({ has: page.getByRole('link', { name: 'Accéder au blog' }) });
-    const links = await preview.locator('.post-card__title a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const links = await preview
+      .locator('.post-card__title a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links).toEqual(newest);
     await expect(preview.getByRole('link', { name: 'Accéder au blog' })).toHaveAttribute('href', '/blog');
   });
@@ -93,7 +137,8 @@ test('/agenda : l’inscription gratuite s’ouvre dans un nouvel onglet vers la
   await expect(signup).toHaveAttribute('target', '_blank');
   await expect(signup).toHaveAttribute('href', 'https://app.dentivo.example/auth?signup=true');
   await expect(page.getByRole('heading', { name: /workflow|soin/i }).first()).toBeVisible();
-  for (const word of ['Détartrage', 'Chirurgie', 'Orthodontie', 'Urgence']) await expect(page.locator('main').getByText(new RegExp(word, 'i')).first()).toBeVisible();
+  for (const word of ['Détartrage', 'Chirurgie', 'Orthodontie', 'Urgence'])
+    await expect(page.locator('main').getByText(new RegExp(word, 'i')).first()).toBeVisible();
 });
 
 test('/faq : 15 questions, la première ouverte, une seule ouverte à la fois, repliable', async ({ page }) => {
@@ -106,14 +151,22 @@ test('/faq : 15 questions, la première ouverte, une seule ouverte à la fois, r
   await expect(items.nth(0)).not.toHaveAttribute('open');
   await items.nth(3).locator('summary').click();
   await expect(items.nth(3)).not.toHaveAttribute('open');
-  expect(await page.locator('script[type="application/ld+json"]').evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)['@type']))).toContain('FAQPage');
+  expect(
+    await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)['@type'])),
+  ).toContain('FAQPage');
 });
 
-test('la carte « Suggérer une idée / Rejoindre les testeurs » envoie l’événement qui ouvre l’assistant', async ({ page }) => {
+test('la carte « Suggérer une idée / Rejoindre les testeurs » envoie l’événement qui ouvre l’assistant', async ({
+  page,
+}) => {
   await page.goto('/fonctionnalites');
   await page.evaluate(() => {
     (window as any).__events = [];
-    window.addEventListener('custom-assistant-message', (event) => (window as any).__events.push((event as CustomEvent).detail));
+    window.addEventListener('custom-assistant-message', (event) =>
+      (window as any).__events.push((event as CustomEvent).detail),
+    );
   });
   await page.getByRole('button', { name: 'Suggérer une idée' }).click();
   await page.getByRole('button', { name: 'Rejoindre les testeurs' }).click();
@@ -129,40 +182,64 @@ test('la carte « Suggérer une idée / Rejoindre les testeurs » envoie l’év
 test.describe('Pages produit : textes et nombres de blocs de SPEC.md', () => {
   test('/fonctionnalites : 11 modules', async ({ page }) => {
     await page.goto('/fonctionnalites');
-    const modules = page.locator('section').filter({ has: page.locator('a[href="/agenda"]') }).first().locator('.feature-card');
+    const modules = page
+      .locator('section')
+      .filter({ has: page.locator('a[href="/agenda"]') })
+      .first()
+      .locator('.feature-card');
     await expect(modules).toHaveCount(11);
   });
 
   test('/tracabilite : les six cartes nommées', async ({ page }) => {
     await page.goto('/tracabilite');
     await expect(page.locator('.feature-card')).toHaveCount(6);
-    for (const word of ['patient', 'lot', 'import', 'archivage', 'recherche', 'inspection']) await expect(page.locator('.feature-card').filter({ hasText: new RegExp(word, 'i') }).first()).toBeVisible();
+    for (const word of ['patient', 'lot', 'import', 'archivage', 'recherche', 'inspection'])
+      await expect(
+        page
+          .locator('.feature-card')
+          .filter({ hasText: new RegExp(word, 'i') })
+          .first(),
+      ).toBeVisible();
   });
 
   test('/tarifs : Pack Essentiel, utilisateurs illimités, prix masqué', async ({ page }) => {
     await page.goto('/tarifs');
     await expect(page.getByRole('heading', { name: 'Pack Essentiel', exact: true })).toBeVisible();
-    await expect(page.locator('main').getByText(/illimités/).first()).toBeVisible();
+    await expect(
+      page
+        .locator('main')
+        .getByText(/illimités/)
+        .first(),
+    ).toBeVisible();
     await expect(page.locator('[data-price-block]')).toBeHidden();
     await expect(page.locator('[data-price-block]')).toContainText('149');
   });
 
   test('/comptes-rendus : les quatre types de comptes rendus', async ({ page }) => {
     await page.goto('/comptes-rendus');
-    for (const type of ['consultation', 'chirurgie', 'endodontie', 'prothèse']) await expect(page.locator('main').getByText(new RegExp(type, 'i')).first()).toBeVisible();
+    for (const type of ['consultation', 'chirurgie', 'endodontie', 'prothèse'])
+      await expect(page.locator('main').getByText(new RegExp(type, 'i')).first()).toBeVisible();
   });
 
   test('/endodontie-comptes-rendus : le compte rendu exemple de la dent 16', async ({ page }) => {
     await page.goto('/endodontie-comptes-rendus');
-    await expect(page.locator('.hero').getByRole('link', { name: 'Découvrir la documentation endo' })).toHaveAttribute('href', '#exemple');
+    await expect(page.locator('.hero').getByRole('link', { name: 'Découvrir la documentation endo' })).toHaveAttribute(
+      'href',
+      '#exemple',
+    );
     const report = page.locator('#exemple .report');
     await expect(report).toContainText('16');
     await expect(report).toContainText(/pulpite irréversible/i);
-    const rows = await report.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent!.replace(/\s+/g, ' ')));
+    const rows = await report
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => tr.textContent!.replace(/\s+/g, ' ')));
     expect(rows.join(' | ')).toMatch(/MB1.*19.*MB2.*18.*DB.*20.*P.*21/);
     await expect(report).toContainText(/NaOCl 2,5\s%/);
     await expect(report).toContainText(/EDTA 17\s%/);
-    await expect(page.getByRole('link', { name: 'Essayer gratuitement' }).last()).toHaveAttribute('href', /signup=true/);
+    await expect(page.getByRole('link', { name: 'Essayer gratuitement' }).last()).toHaveAttribute(
+      'href',
+      /signup=true/,
+    );
   });
 
   test('/recouvrement-cabinet-dentaire : le calendrier J+3 à J+45', async ({ page }) => {
@@ -188,13 +265,23 @@ test.describe('Pages produit : textes et nombres de blocs de SPEC.md', () => {
   });
 });
 
-test('chaque page a ses métadonnées : titre, description, canonique, Open Graph, Twitter, fil d’Ariane', async ({ request }) => {
+test('chaque page a ses métadonnées : titre, description, canonique, Open Graph, Twitter, fil d’Ariane', async ({
+  request,
+}) => {
   for (const route of routes.filter((r) => r !== '/')) {
     const html = await (await request.get(route)).text();
-    for (const pattern of [/<meta name="description" content="[^"]{50,}/, /<link rel="canonical" href="https:\/\/dentivo\.example\//, /property="og:title"/, /property="og:image"/, /name="twitter:card"/, /"BreadcrumbList"/]) {
+    for (const pattern of [
+      /<meta name="description" content="[^"]{50,}/,
+      /<link rel="canonical" href="https:\/\/dentivo\.example\//,
+      /property="og:title"/,
+      /property="og:image"/,
+      /name="twitter:card"/,
+      /"BreadcrumbList"/,
+    ]) {
       expect(html, `${route} ${pattern}`).toMatch(pattern);
     }
   }
   const home = await (await request.get('/')).text();
-  for (const type of ['"Organization"', '"WebSite"', '"SoftwareApplication"', '"price":"0"', '"priceCurrency":"EUR"']) expect(home).toContain(type);
+  for (const type of ['"Organization"', '"WebSite"', '"SoftwareApplication"', '"price":"0"', '"priceCurrency":"EUR"'])
+    expect(home).toContain(type);
 });

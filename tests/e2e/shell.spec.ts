@@ -27,13 +27,23 @@ test.describe('En-tête et métadonnées', () => {
   test('Se connecter et Créer un compte mènent à la page d’authentification externe', async ({ page }) => {
     await page.goto('/');
     const header = page.locator('.site-header__actions');
-    await expect(header.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', 'https://app.dentivo.example/auth');
-    await expect(header.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', 'https://app.dentivo.example/auth?signup=true');
+    await expect(header.getByRole('link', { name: 'Se connecter' })).toHaveAttribute(
+      'href',
+      'https://app.dentivo.example/auth',
+    );
+    await expect(header.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute(
+      'href',
+      'https://app.dentivo.example/auth?signup=true',
+    );
   });
 });
 
 test.describe('Liens d’évitement', () => {
-  for (const [name, target] of [['Aller au contenu', 'contenu'], ['Aller à la navigation', 'navigation'], ['Aller au pied de page', 'pied-de-page']]) {
+  for (const [name, target] of [
+    ['Aller au contenu', 'contenu'],
+    ['Aller à la navigation', 'navigation'],
+    ['Aller au pied de page', 'pied-de-page'],
+  ]) {
     test(`« ${name} » amène le focus au bon endroit`, async ({ page }) => {
       await page.goto('/');
       await page.keyboard.press('Tab');
@@ -60,8 +70,18 @@ test.describe('Menu Fonctionnalités (bureau)', () => {
     const links = page.locator('#menu-fonctionnalites a');
     await expect(links).toHaveCount(8);
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/agenda', '/questionnaire-medical-numerique', '/planning-equipe', '/comptes-rendus', '/tracabilite', '/recolte-factures', '/prise-commandes', '/assistant']);
-    for (const hidden of ['/devis', '/logiciel-cabinet-dentaire', '/gestion-cabinet-dentaire']) expect(hrefs).not.toContain(hidden);
+    expect(hrefs).toEqual([
+      '/agenda',
+      '/questionnaire-medical-numerique',
+      '/planning-equipe',
+      '/comptes-rendus',
+      '/tracabilite',
+      '/recolte-factures',
+      '/prise-commandes',
+      '/assistant',
+    ]);
+    for (const hidden of ['/devis', '/logiciel-cabinet-dentaire', '/gestion-cabinet-dentaire'])
+      expect(hrefs).not.toContain(hidden);
   });
 
   test('se parcourt avec les flèches, Début et Fin, et se ferme avec Échap', async ({ page }) => {
@@ -136,9 +156,17 @@ test.describe('Pied de page et bloc des solutions', () => {
   test('colonnes Découvrir et Légal ouvertes, mention RGPD, copyright de l’année', async ({ page }) => {
     await page.goto('/');
     const footer = page.locator('#pied-de-page');
-    const discover = await footer.locator('[data-footer-column]').nth(0).locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const discover = await footer
+      .locator('[data-footer-column]')
+      .nth(0)
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(discover).toEqual(['/fonctionnalites', '/faq', '/blog', '/tarifs', '/contact']);
-    const legal = await footer.locator('[data-footer-column]').nth(1).locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const legal = await footer
+      .locator('[data-footer-column]')
+      .nth(1)
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(legal.slice(0, 4)).toEqual(['/mentions-legales', '/cgu', '/confidentialite', '/gestion-cookies']);
     await expect(footer.getByText('Conforme RGPD')).toBeVisible();
     await expect(footer.getByText(`© ${new Date().getFullYear()} Dentivo SAS`)).toBeVisible();
@@ -150,8 +178,18 @@ test.describe('Pied de page et bloc des solutions', () => {
     await page.goto('/');
     const block = page.locator('.solutions');
     await expect(block.getByRole('heading', { name: 'Découvrez toutes nos solutions' })).toBeVisible();
-    await expect(block.locator('h3')).toHaveText(['Fonctionnalités principales', 'Solutions métier', 'Spécialités', 'Informations']);
-    await expect(block.locator('h3').nth(3).locator('xpath=..').locator('a')).toHaveText(['Tarifs', 'FAQ', 'Blog', 'Contact']);
+    await expect(block.locator('h3')).toHaveText([
+      'Fonctionnalités principales',
+      'Solutions métier',
+      'Spécialités',
+      'Informations',
+    ]);
+    await expect(block.locator('h3').nth(3).locator('xpath=..').locator('a')).toHaveText([
+      'Tarifs',
+      'FAQ',
+      'Blog',
+      'Contact',
+    ]);
   });
 });
 

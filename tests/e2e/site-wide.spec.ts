@@ -26,7 +26,13 @@ test.describe('accessibilité (axe-core, WCAG 2.2 AA) sur chaque page', () => {
           const result = await (window as any).axe.run(document, {
             runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
           });
-          return result.violations.map((v: any) => `${v.id}: ${v.help} → ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+          return result.violations.map(
+            (v: any) =>
+              `${v.id}: ${v.help} → ${v.nodes
+                .slice(0, 3)
+                .map((n: any) => n.target.join(' '))
+                .join(' | ')}`,
+          );
         });
         expect(violations).toEqual([]);
       });
@@ -60,7 +66,9 @@ test.describe('HTML valide (html-validate) sur chaque page', () => {
   for (const { file, path } of pages) {
     test(path, async () => {
       const report = await validator.validateString(readFileSync(file, 'utf8'), file);
-      const errors = report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.message}`));
+      const errors = report.results.flatMap((r) =>
+        r.messages.filter((m) => m.severity === 2).map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.message}`),
+      );
       expect(errors).toEqual([]);
     });
   }

@@ -44,7 +44,11 @@ export function openTestStore(): Promise<Store> {
 }
 
 export async function startBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
-  const env = { CONTACT_TO: 'equipe@dentivo.example', ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}), ...options.env };
+  const env = {
+    CONTACT_TO: 'equipe@dentivo.example',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  };
   const config = loadConfig(JSON.parse(readFileSync(join(root, 'content/site.json'), 'utf8')), env);
   const store = options.store ?? (await openTestStore());
   if (options.store) await store.db.exec('truncate contact_requests restart identity');
@@ -59,7 +63,13 @@ export async function startBackend(options: TestBackendOptions = {}): Promise<Te
     siteDir: join(root, '_site'),
     config,
     store,
-    contact: { mailer, rateLimit: options.rateLimit ?? false, allowedOrigins: options.allowedOrigins, inboxToken: options.inboxToken, log: () => undefined },
+    contact: {
+      mailer,
+      rateLimit: options.rateLimit ?? false,
+      allowedOrigins: options.allowedOrigins,
+      inboxToken: options.inboxToken,
+      log: () => undefined,
+    },
   });
   const server: ServerType = await new Promise((resolve) => {
     const running = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(running));

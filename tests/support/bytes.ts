@@ -95,7 +95,11 @@ export function readManifest(siteDir: string): Manifest {
  * dynamic ones. `dynamicFrom` limits which chunks' dynamic imports are followed: the client entry
  * dynamically imports every widget, and a widget that imports the entry does not load them all.
  */
-export function closure(manifest: Manifest, keys: Iterable<string>, options: { dynamic?: boolean; dynamicFrom?: (key: string) => boolean } = {}): Set<string> {
+export function closure(
+  manifest: Manifest,
+  keys: Iterable<string>,
+  options: { dynamic?: boolean; dynamicFrom?: (key: string) => boolean } = {},
+): Set<string> {
   const { dynamic = false, dynamicFrom = () => true } = options;
   const seen = new Set<string>();
   const files = new Set<string>();
@@ -112,7 +116,8 @@ export function closure(manifest: Manifest, keys: Iterable<string>, options: { d
   return files;
 }
 
-export const manifestKeys = (manifest: Manifest, prefix: string) => Object.keys(manifest).filter((key) => key.startsWith(prefix));
+export const manifestKeys = (manifest: Manifest, prefix: string) =>
+  Object.keys(manifest).filter((key) => key.startsWith(prefix));
 
 /**
  * The shared runtime every island page loads whatever its widgets: the client entry, the hydration
@@ -122,7 +127,8 @@ export const manifestKeys = (manifest: Manifest, prefix: string) => Object.keys(
 export function runtimeChunks(manifest: Manifest): Set<string> {
   const runtime = closure(manifest, ['widgets/client.ts', ...manifestKeys(manifest, 'widgets/runtime/')]);
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (/^_?(config|storage|events)-/.test(key) || ['config', 'storage', 'events'].includes(chunk.name ?? '')) runtime.add(`/assets/${chunk.file}`);
+    if (/^_?(config|storage|events)-/.test(key) || ['config', 'storage', 'events'].includes(chunk.name ?? ''))
+      runtime.add(`/assets/${chunk.file}`);
   }
   return runtime;
 }
@@ -143,7 +149,10 @@ export function assistantChunks(manifest: Manifest): Set<string> {
   const keys = manifestKeys(manifest, 'widgets/assistant/');
   if (keys.length === 0) return new Set();
   // Its own dynamic imports (the drawer, Markdown rendering), not those of the client entry or of other widgets.
-  const own = closure(manifest, keys, { dynamic: true, dynamicFrom: (key) => key.startsWith('widgets/assistant/') || !key.startsWith('widgets/') });
+  const own = closure(manifest, keys, {
+    dynamic: true,
+    dynamicFrom: (key) => key.startsWith('widgets/assistant/') || !key.startsWith('widgets/'),
+  });
   return new Set([...runtimeChunks(manifest), ...own].filter((file) => file.endsWith('.js')));
 }
 
@@ -191,12 +200,16 @@ export function recordAssets(page: Page, siteDir: string, origin: string): Asset
     async quiet(quietMs = 600, timeoutMs = 20_000) {
       const start = Date.now();
       // Idle islands wait for requestIdleCallback: let the page reach it before listening for silence.
-      await page.evaluate(() => new Promise<void>((resolveIdle) => requestIdleCallback(() => resolveIdle(), { timeout: 3000 }))).catch(() => undefined);
+      await page
+        .evaluate(() => new Promise<void>((resolveIdle) => requestIdleCallback(() => resolveIdle(), { timeout: 3000 })))
+        .catch(() => undefined);
       while (Date.now() - start < timeoutMs) {
         if (inFlight === 0 && Date.now() - lastActivity >= quietMs) return;
         await new Promise((wait) => setTimeout(wait, 50));
       }
-      throw new Error(`Le réseau n’est pas resté calme ${quietMs} ms en ${timeoutMs} ms (${inFlight} requête(s) en cours).`);
+      throw new Error(
+        `Le réseau n’est pas resté calme ${quietMs} ms en ${timeoutMs} ms (${inFlight} requête(s) en cours).`,
+      );
     },
     async measure(keep = () => true) {
       const unique = new Map<string, Request>();
@@ -209,7 +222,14 @@ export function recordAssets(page: Page, siteDir: string, origin: string): Asset
         if (parsed.origin === origin) {
           const file = builtFileFor(siteDir, parsed.pathname);
           if (!file) throw new Error(`${parsed.pathname} a été demandé par la page mais n’existe pas dans ${siteDir}`);
-          assets.push({ url, path: parsed.pathname, kind, gzip: gzipSize(file), raw: statSync(file).size, source: 'file' });
+          assets.push({
+            url,
+            path: parsed.pathname,
+            kind,
+            gzip: gzipSize(file),
+            raw: statSync(file).size,
+            source: 'file',
+          });
         } else {
           const response = await request.response();
           const body = response ? await response.body().catch(() => undefined) : undefined;

@@ -46,7 +46,11 @@ export function checkLinks(pages: BuiltPage[], siteUrl = 'https://dentivo.exampl
         problems.push(`${page.path} : « ${value} » ne mène à aucune page`);
         continue;
       }
-      if (url.hash.length > 1 && target.endsWith('.html') && !idsOf(target).has(decodeURIComponent(url.hash.slice(1)))) {
+      if (
+        url.hash.length > 1 &&
+        target.endsWith('.html') &&
+        !idsOf(target).has(decodeURIComponent(url.hash.slice(1)))
+      ) {
         problems.push(`${page.path} : ancre « ${url.hash} » absente de ${url.pathname}`);
       }
     }

@@ -3,7 +3,9 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 /** SITE_DIR (the same variable the server reads) lets the tests run on another build, e.g. a snapshot. */
-export const siteDir = process.env.SITE_DIR ? resolve(process.env.SITE_DIR) : join(import.meta.dirname, '..', '..', '_site');
+export const siteDir = process.env.SITE_DIR
+  ? resolve(process.env.SITE_DIR)
+  : join(import.meta.dirname, '..', '..', '_site');
 
 export interface BuiltPage {
   file: string;
@@ -19,7 +21,12 @@ export function builtPages(dir = siteDir): BuiltPage[] {
         if (name !== 'assets') walk(full);
       } else if (name.endsWith('.html')) {
         const rel = relative(dir, full).split('\\').join('/');
-        const path = rel === 'index.html' ? '/' : rel.endsWith('/index.html') ? `/${rel.slice(0, -'/index.html'.length)}` : `/${rel}`;
+        const path =
+          rel === 'index.html'
+            ? '/'
+            : rel.endsWith('/index.html')
+              ? `/${rel.slice(0, -'/index.html'.length)}`
+              : `/${rel}`;
         pages.push({ file: full, path });
       }
     }

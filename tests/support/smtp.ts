@@ -25,15 +25,28 @@ export interface TestSmtp {
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*(?==\?)|=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (...match: string[]) => {
-    const [charset, encoding, text] = match[1] ? [match[1], match[2]!, match[3]!] : [match[4]!, match[5]!, match[6]!];
-    const bytes = encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
-    return new TextDecoder(charset).decode(bytes);
-  });
+  return value.replace(
+    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*(?==\?)|=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+    (...match: string[]) => {
+      const [charset, encoding, text] = match[1] ? [match[1], match[2]!, match[3]!] : [match[4]!, match[5]!, match[6]!];
+      const bytes =
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            );
+      return new TextDecoder(charset).decode(bytes);
+    },
+  );
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -43,8 +56,19 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   const body = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : Buffer.from(body, 'latin1').toString('utf8');
-  return { ...envelope, subject: decodeWords(header('Subject')), replyTo: decodeWords(header('Reply-To')), text: text.replace(/\r\n/g, '\n').trimEnd(), raw };
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : Buffer.from(body, 'latin1').toString('utf8');
+  return {
+    ...envelope,
+    subject: decodeWords(header('Subject')),
+    replyTo: decodeWords(header('Reply-To')),
+    text: text.replace(/\r\n/g, '\n').trimEnd(),
+    raw,
+  };
 }
 
 export async function startSmtp(port = 0): Promise<TestSmtp> {
@@ -59,7 +83,12 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        mails.push(parseMail(Buffer.concat(chunks).toString('latin1'), { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }));
+        mails.push(
+          parseMail(Buffer.concat(chunks).toString('latin1'), {
+            from,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          }),
+        );
         for (const wake of waiters) wake();
         callback();
       });

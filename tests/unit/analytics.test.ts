@@ -12,13 +12,19 @@ const page = 'https://dentivo.example/agenda';
 const app = 'https://app.dentivo.example';
 
 describe('Call-to-action tracking (SPEC.md section 5)', () => {
-  it.each(['Essayer gratuitement', 'Voir la démo', 'Demander une Démo', 'Tester Dentivo', 'Créer mon compte', 'Commencer maintenant', 'essayer'])(
-    'tracks a button reading « %s »',
-    (text) => expect(isTrackedCta(text, null, page, app)).toBe(true),
-  );
+  it.each([
+    'Essayer gratuitement',
+    'Voir la démo',
+    'Demander une Démo',
+    'Tester Dentivo',
+    'Créer mon compte',
+    'Commencer maintenant',
+    'essayer',
+  ])('tracks a button reading « %s »', (text) => expect(isTrackedCta(text, null, page, app)).toBe(true));
 
-  it.each(['Lire l’article', 'Fonctionnalités', 'Contester une facture', 'Réessayer', 'Blog'])('does not track « %s » without a tracked link', (text) =>
-    expect(isTrackedCta(text, '/blog', page, app)).toBe(false),
+  it.each(['Lire l’article', 'Fonctionnalités', 'Contester une facture', 'Réessayer', 'Blog'])(
+    'does not track « %s » without a tracked link',
+    (text) => expect(isTrackedCta(text, '/blog', page, app)).toBe(false),
   );
 
   it('tracks links to /tester and /contact whatever their text', () => {
@@ -56,7 +62,15 @@ describe('Call-to-action tracking (SPEC.md section 5)', () => {
   });
 
   it('builds the cta_click parameters', () => {
-    expect(ctaClickParams({ text: ' Créer un\n compte ', href: `${app}/auth?signup=true`, pageUrl: 'https://dentivo.example/', appUrl: app, region: 'header' })).toEqual({
+    expect(
+      ctaClickParams({
+        text: ' Créer un\n compte ',
+        href: `${app}/auth?signup=true`,
+        pageUrl: 'https://dentivo.example/',
+        appUrl: app,
+        region: 'header',
+      }),
+    ).toEqual({
       cta_name: 'Créer un compte',
       label: 'Créer un compte',
       destination: 'app',
@@ -65,7 +79,13 @@ describe('Call-to-action tracking (SPEC.md section 5)', () => {
       value: 50,
       currency: 'EUR',
     });
-    const internal = ctaClickParams({ text: 'Essayer', href: '/tester?from=hero', pageUrl: page, appUrl: app, region: 'hero' });
+    const internal = ctaClickParams({
+      text: 'Essayer',
+      href: '/tester?from=hero',
+      pageUrl: page,
+      appUrl: app,
+      region: 'hero',
+    });
     expect(internal).toMatchObject({ destination: '/tester?from=hero', cta_location: 'hero-section' });
     expect(internal).not.toHaveProperty('value');
   });
@@ -74,20 +94,26 @@ describe('Call-to-action tracking (SPEC.md section 5)', () => {
 const UA = {
   GPTBot: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
   ClaudeBot: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)',
-  PerplexityBot: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)',
+  PerplexityBot:
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)',
   Googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-  bingbot: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/116.0.1938.76 Safari/537.36',
+  bingbot:
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/116.0.1938.76 Safari/537.36',
   facebookexternalhit: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
   LinkedInBot: 'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)',
   AhrefsBot: 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)',
   CCBot: 'CCBot/2.0 (https://commoncrawl.org/faq/)',
 };
 const humans = {
-  'Chrome on Windows': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-  'Safari on iPhone': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  'Chrome on Windows':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  'Safari on iPhone':
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   'Firefox on Linux': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
-  'Headless Chromium': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36',
-  'a CUBOT phone': 'Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  'Headless Chromium':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36',
+  'a CUBOT phone':
+    'Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
 };
 const now = new Date('2025-03-01T10:00:00Z');
 
@@ -103,22 +129,35 @@ describe('Visitor classification: bot detection (SPEC.md sections 3 and 9)', () 
     ['AhrefsBot', 'seo', 'low'],
   ] as const)('recognises %s for sure (confidence 1, type %s, priority %s)', (name, type, priority) => {
     const result = detectBot(UA[name], now);
-    expect(result).toMatchObject({ isBot: true, confidence: 1, userAgent: UA[name], timestamp: '2025-03-01T10:00:00.000Z' });
+    expect(result).toMatchObject({
+      isBot: true,
+      confidence: 1,
+      userAgent: UA[name],
+      timestamp: '2025-03-01T10:00:00.000Z',
+    });
     expect(result.botInfo).toMatchObject({ type, priority });
     expect(result.botInfo?.name.toLowerCase()).toBe(name.toLowerCase());
   });
 
-  it.each(['SomeNewBot/1.0', 'Example-Crawler 3.2', 'friendly spider (+https://spider.example)', 'Mozilla/5.0 (compatible; MegaIndex.ru/2.0; +http://megaindex.com/crawler)'])(
-    'counts the generic pattern « %s » at 0.7',
-    (agent) => {
-      const result = detectBot(agent, now);
-      expect(result).toMatchObject({ isBot: true, confidence: 0.7 });
-      expect(result.botInfo).toMatchObject({ type: 'other', priority: 'low' });
-    },
-  );
+  it.each([
+    'SomeNewBot/1.0',
+    'Example-Crawler 3.2',
+    'friendly spider (+https://spider.example)',
+    'Mozilla/5.0 (compatible; MegaIndex.ru/2.0; +http://megaindex.com/crawler)',
+  ])('counts the generic pattern « %s » at 0.7', (agent) => {
+    const result = detectBot(agent, now);
+    expect(result).toMatchObject({ isBot: true, confidence: 0.7 });
+    expect(result.botInfo).toMatchObject({ type: 'other', priority: 'low' });
+  });
 
   it.each(Object.entries(humans))('treats %s as a human', (_, agent) => {
-    expect(detectBot(agent, now)).toEqual({ isBot: false, botInfo: null, confidence: 0, userAgent: agent, timestamp: '2025-03-01T10:00:00.000Z' });
+    expect(detectBot(agent, now)).toEqual({
+      isBot: false,
+      botInfo: null,
+      confidence: 0,
+      userAgent: agent,
+      timestamp: '2025-03-01T10:00:00.000Z',
+    });
   });
 
   it('calls an agent an AI bot only above 0.8 confidence', () => {
@@ -132,7 +171,8 @@ describe('Visitor classification: bot detection (SPEC.md sections 3 and 9)', () 
 
 describe('Optimisation level and bot cache max-age (SPEC.md sections 4 and 9)', () => {
   it('is aggressive for AI bots of high priority, standard otherwise', () => {
-    for (const name of ['GPTBot', 'ClaudeBot', 'PerplexityBot'] as const) expect(optimisationLevel(detectBot(UA[name], now))).toBe('aggressive');
+    for (const name of ['GPTBot', 'ClaudeBot', 'PerplexityBot'] as const)
+      expect(optimisationLevel(detectBot(UA[name], now))).toBe('aggressive');
     for (const name of ['CCBot', 'Googlebot', 'bingbot', 'facebookexternalhit', 'AhrefsBot'] as const)
       expect(optimisationLevel(detectBot(UA[name], now))).toBe('standard');
     expect(optimisationLevel(detectBot('SomeBot', now))).toBe('standard');
@@ -187,9 +227,21 @@ describe('Performance alerts (SPEC.md sections 3 and 9)', () => {
   it('carries metric, value, threshold, url, userAgent, timestamp and isBot', () => {
     const context = { url: 'https://dentivo.example/blog', userAgent: 'UA', isBot: false, now };
     expect(performanceAlert('LCP', 4512.4, context)).toEqual({
-      metric: 'LCP', value: 4512, threshold: 4000, rating: 'poor', url: context.url, userAgent: 'UA', timestamp: '2025-03-01T10:00:00.000Z', isBot: false,
+      metric: 'LCP',
+      value: 4512,
+      threshold: 4000,
+      rating: 'poor',
+      url: context.url,
+      userAgent: 'UA',
+      timestamp: '2025-03-01T10:00:00.000Z',
+      isBot: false,
     });
-    expect(performanceAlert('CLS', 0.1234, { ...context, isBot: true })).toMatchObject({ value: 0.123, threshold: 0.1, rating: 'needsImprovement', isBot: true });
+    expect(performanceAlert('CLS', 0.1234, { ...context, isBot: true })).toMatchObject({
+      value: 0.123,
+      threshold: 0.1,
+      rating: 'needsImprovement',
+      isBot: true,
+    });
   });
 });
 
@@ -257,9 +309,18 @@ describe('Tracking events and configuration', () => {
 
   it('takes the alert endpoints from the environment, empty by default', () => {
     const siteJson = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
-    expect(toPublicConfig(loadConfig(siteJson, {})).tracking).toMatchObject({ alertWebhookUrl: '', alertEmailEndpoint: '' });
-    const config = loadConfig(siteJson, { ALERT_WEBHOOK_URL: 'https://chat.example/hook', ALERT_EMAIL_ENDPOINT: 'https://mail.example/alert' });
-    expect(toPublicConfig(config).tracking).toMatchObject({ alertWebhookUrl: 'https://chat.example/hook', alertEmailEndpoint: 'https://mail.example/alert' });
+    expect(toPublicConfig(loadConfig(siteJson, {})).tracking).toMatchObject({
+      alertWebhookUrl: '',
+      alertEmailEndpoint: '',
+    });
+    const config = loadConfig(siteJson, {
+      ALERT_WEBHOOK_URL: 'https://chat.example/hook',
+      ALERT_EMAIL_ENDPOINT: 'https://mail.example/alert',
+    });
+    expect(toPublicConfig(config).tracking).toMatchObject({
+      alertWebhookUrl: 'https://chat.example/hook',
+      alertEmailEndpoint: 'https://mail.example/alert',
+    });
     expect(() => loadConfig(siteJson, { ALERT_WEBHOOK_URL: 'pas une url' })).toThrow(/ALERT_WEBHOOK_URL/);
   });
 });

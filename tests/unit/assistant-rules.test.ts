@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { plainTextSegments, decideLink } from '../../core/assistant/chat-text.ts';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { attachmentPath, isAllowedUploadType, isSafeObjectPath, voicePath } from '../../core/assistant/uploads.ts';
-import { parseStoredConversation, showsQuickOptions, storableConversation, type ChatMessage } from '../../core/assistant/chat.ts';
+import {
+  parseStoredConversation,
+  showsQuickOptions,
+  storableConversation,
+  type ChatMessage,
+} from '../../core/assistant/chat.ts';
 import { webhookPayload, webhookReply } from '../../core/assistant/contract.ts';
 
 describe('Texte des messages du visiteur', () => {
@@ -27,13 +32,22 @@ describe('Liens du chat', () => {
   const own = ['https://dentivo.example'];
   it('garde les liens du site dans la même fenêtre', () => {
     expect(decideLink('/contact', 'https://dentivo.example/', own)).toEqual({ href: '/contact', external: false });
-    expect(decideLink('https://dentivo.example/faq', 'https://dentivo.example/', own)).toEqual({ href: 'https://dentivo.example/faq', external: false });
+    expect(decideLink('https://dentivo.example/faq', 'https://dentivo.example/', own)).toEqual({
+      href: 'https://dentivo.example/faq',
+      external: false,
+    });
   });
   it('ouvre les autres domaines dans un nouvel onglet', () => {
-    expect(decideLink('https://www.cnil.fr/', 'https://dentivo.example/', own)).toEqual({ href: 'https://www.cnil.fr/', external: true });
+    expect(decideLink('https://www.cnil.fr/', 'https://dentivo.example/', own)).toEqual({
+      href: 'https://www.cnil.fr/',
+      external: true,
+    });
   });
   it('résout un lien relatif du site de l’assistant quand il est intégré ailleurs', () => {
-    expect(decideLink('/contact', 'https://dentivo.example/', ['https://cabinet.example'])).toEqual({ href: 'https://dentivo.example/contact', external: true });
+    expect(decideLink('/contact', 'https://dentivo.example/', ['https://cabinet.example'])).toEqual({
+      href: 'https://dentivo.example/contact',
+      external: true,
+    });
   });
   it('refuse javascript:, data: et les adresses illisibles', () => {
     expect(decideLink('javascript:alert(1)', 'https://dentivo.example/', own)).toBeNull();
@@ -44,18 +58,31 @@ describe('Liens du chat', () => {
 });
 
 describe('Contrat du webhook (appel 1)', () => {
-  const valid = { message_id: 'm1', text: 'Bonjour', sent_at: new Date().toISOString(), conversation_id: 'dentivo_single_conversation' };
+  const valid = {
+    message_id: 'm1',
+    text: 'Bonjour',
+    sent_at: new Date().toISOString(),
+    conversation_id: 'dentivo_single_conversation',
+  };
   it('accepte un message avec texte, fichiers ou note vocale', () => {
     expect(webhookPayload.safeParse(valid).success).toBe(true);
-    expect(webhookPayload.safeParse({ ...valid, text: undefined, voice: { url: 'https://x.example/v.webm', duration: 3 } }).success).toBe(true);
+    expect(
+      webhookPayload.safeParse({ ...valid, text: undefined, voice: { url: 'https://x.example/v.webm', duration: 3 } })
+        .success,
+    ).toBe(true);
   });
   it('refuse un message vide, trop long, ou dont un lien n’est pas http(s)', () => {
     expect(webhookPayload.safeParse({ ...valid, text: '   ' }).success).toBe(false);
     expect(webhookPayload.safeParse({ ...valid, text: 'x'.repeat(ASSISTANT.maxTextLength + 1) }).success).toBe(false);
-    expect(webhookPayload.safeParse({ ...valid, files: [{ filename: 'a', type: 'text/plain', url: 'javascript:alert(1)' }] }).success).toBe(false);
+    expect(
+      webhookPayload.safeParse({ ...valid, files: [{ filename: 'a', type: 'text/plain', url: 'javascript:alert(1)' }] })
+        .success,
+    ).toBe(false);
   });
   it('lit une réponse complète ou sans texte, et refuse une réponse de mauvaise forme', () => {
-    expect(webhookReply.safeParse({ message_id: 'r', response: '**Oui**', timestamp: 't', files: [], voice: null }).success).toBe(true);
+    expect(
+      webhookReply.safeParse({ message_id: 'r', response: '**Oui**', timestamp: 't', files: [], voice: null }).success,
+    ).toBe(true);
     expect(webhookReply.safeParse({}).success).toBe(true);
     expect(webhookReply.safeParse({ response: 42 }).success).toBe(false);
     expect(webhookReply.safeParse([]).success).toBe(false);
@@ -82,9 +109,20 @@ describe('Dépôt des notes vocales et fichiers (appel 2)', () => {
 });
 
 describe('Conversation enregistrée', () => {
-  const welcome: ChatMessage = { id: 'w', role: 'assistant', content: 'Bonjour', timestamp: '2026-01-01T10:00:00.000Z' };
+  const welcome: ChatMessage = {
+    id: 'w',
+    role: 'assistant',
+    content: 'Bonjour',
+    timestamp: '2026-01-01T10:00:00.000Z',
+  };
   const user: ChatMessage = { id: 'u', role: 'user', content: 'Question', timestamp: '2026-01-01T10:01:00.000Z' };
-  const pending: ChatMessage = { id: 't', role: 'assistant', content: '', timestamp: '2026-01-01T10:01:00.000Z', isTemporary: true };
+  const pending: ChatMessage = {
+    id: 't',
+    role: 'assistant',
+    content: '',
+    timestamp: '2026-01-01T10:01:00.000Z',
+    isTemporary: true,
+  };
 
   it('n’enregistre pas le message temporaire', () => {
     expect(storableConversation([welcome, user, pending])).toEqual([welcome, user]);
@@ -94,7 +132,9 @@ describe('Conversation enregistrée', () => {
     expect(parseStoredConversation('{pas du json')).toBeNull();
     expect(parseStoredConversation('[]')).toBeNull();
     expect(parseStoredConversation(JSON.stringify([{ id: 1 }]))).toBeNull();
-    expect(parseStoredConversation(JSON.stringify([{ ...user, voice: { url: 'blob:http://x/1', duration: 3 } }]))).toEqual([user]);
+    expect(
+      parseStoredConversation(JSON.stringify([{ ...user, voice: { url: 'blob:http://x/1', duration: 3 } }])),
+    ).toEqual([user]);
   });
   it('montre les options rapides seulement avec le seul message d’accueil', () => {
     expect(showsQuickOptions([welcome])).toBe(true);

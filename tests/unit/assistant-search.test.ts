@@ -1,7 +1,17 @@
 /** The embedded assistant answers from the site's own content (DECISIONS.md, "The backend that SPEC.md does not show"). */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { answerQuestion, composeReply, createSearcher, escapeMarkdown, fold, stem, terms, isAssistantIndex, type AssistantIndex } from '../../core/assistant/search.ts';
+import {
+  answerQuestion,
+  composeReply,
+  createSearcher,
+  escapeMarkdown,
+  fold,
+  stem,
+  terms,
+  isAssistantIndex,
+  type AssistantIndex,
+} from '../../core/assistant/search.ts';
 import { loadContent } from '../../site/lib/content.ts';
 import { buildAssistantIndex, sentences } from '../../site/lib/assistant-index.ts';
 
@@ -24,11 +34,17 @@ describe('Analyse du texte', () => {
   });
 
   it('découpe la prose en phrases et recolle les espaces laissés par les liens', () => {
-    expect(sentences("Le suivi à J+1 compte. Puis l' agenda , à 48 h. Dr. Martin ?")).toEqual(["Le suivi à J+1 compte.", "Puis l'agenda, à 48 h.", 'Dr. Martin ?']);
+    expect(sentences("Le suivi à J+1 compte. Puis l' agenda , à 48 h. Dr. Martin ?")).toEqual([
+      'Le suivi à J+1 compte.',
+      "Puis l'agenda, à 48 h.",
+      'Dr. Martin ?',
+    ]);
   });
 
   it('échappe la syntaxe Markdown des faits cités', () => {
-    expect(escapeMarkdown('**gras** [lien](javascript:x) <b>')).toBe('\\*\\*gras\\*\\* \\[lien\\](javascript:x) \\<b\\>');
+    expect(escapeMarkdown('**gras** [lien](javascript:x) <b>')).toBe(
+      '\\*\\*gras\\*\\* \\[lien\\](javascript:x) \\<b\\>',
+    );
   });
 });
 
@@ -36,16 +52,34 @@ describe('Classement et réponse sur un petit index', () => {
   const index: AssistantIndex = {
     version: 1,
     docs: [
-      { id: 'faq:prix', kind: 'faq', source: 'FAQ', title: 'Combien coûte Dentivo ?', url: '/faq', lines: [{ text: 'Une offre unique, le Pack Essentiel, avec 30 jours d’essai gratuit.' }] },
+      {
+        id: 'faq:prix',
+        kind: 'faq',
+        source: 'FAQ',
+        title: 'Combien coûte Dentivo ?',
+        url: '/faq',
+        lines: [{ text: 'Une offre unique, le Pack Essentiel, avec 30 jours d’essai gratuit.' }],
+      },
       {
         id: 'page:agenda',
         kind: 'page',
         source: 'Agenda',
         title: 'Un agenda partagé',
         url: '/agenda#fonctions',
-        lines: [{ text: 'Rappels automatiques 48 h avant chaque rendez-vous.' }, { text: 'Moins de rendez-vous manqués.' }, { text: 'Les créneaux libérés sont reproposés.' }],
+        lines: [
+          { text: 'Rappels automatiques 48 h avant chaque rendez-vous.' },
+          { text: 'Moins de rendez-vous manqués.' },
+          { text: 'Les créneaux libérés sont reproposés.' },
+        ],
       },
-      { id: 'page:contact', kind: 'page', source: 'Contact', title: 'Parlons de votre cabinet', url: '/contact', lines: [{ text: 'Une personne de l’équipe vous répond sous 24 h.' }] },
+      {
+        id: 'page:contact',
+        kind: 'page',
+        source: 'Contact',
+        title: 'Parlons de votre cabinet',
+        url: '/contact',
+        lines: [{ text: 'Une personne de l’équipe vous répond sous 24 h.' }],
+      },
     ],
   };
   const searcher = createSearcher(index);
@@ -89,7 +123,12 @@ describe('Classement et réponse sur un petit index', () => {
 
 describe('Les quatre options rapides, sur le vrai contenu du site', () => {
   const content = loadContent(join(import.meta.dirname, '..', '..'), {});
-  const index = buildAssistantIndex({ pages: content.pages, posts: content.posts, faq: content.shared.faq, glossary: content.shared.glossary });
+  const index = buildAssistantIndex({
+    pages: content.pages,
+    posts: content.posts,
+    faq: content.shared.faq,
+    glossary: content.shared.glossary,
+  });
   const searcher = createSearcher(index);
   const ask = (question: string) => composeReply(searcher, { text: question }, options);
 
@@ -114,7 +153,8 @@ describe('Les quatre options rapides, sur le vrai contenu du site', () => {
   it('« Explorer les fonctionnalités actuelles » liste les modules avec leurs pages', () => {
     const answer = ask('Explorer les fonctionnalités actuelles');
     expect(answer.sources[0]!.url).toBe('/fonctionnalites#modules');
-    for (const link of ['[Agenda patients](/agenda)', '[Devis](/devis)', '[Traçabilité implantaire](/tracabilite)']) expect(answer.markdown).toContain(link);
+    for (const link of ['[Agenda patients](/agenda)', '[Devis](/devis)', '[Traçabilité implantaire](/tracabilite)'])
+      expect(answer.markdown).toContain(link);
   });
 
   it('« Comment Dentivo peut m’aider ? » cite les raisons de choisir Dentivo', () => {
@@ -126,7 +166,9 @@ describe('Les quatre options rapides, sur le vrai contenu du site', () => {
   it('répond aux questions courantes et se tait sur le reste', () => {
     expect(ask('Où sont hébergées les données ?').markdown).toContain('hébergées en France');
     expect(ask('Comment annuler mon abonnement ?').markdown).toContain('sans engagement');
-    expect(ask('Combien de temps faut-il conserver la traçabilité des implants ?').markdown).toContain('au moins 10 ans');
+    expect(ask('Combien de temps faut-il conserver la traçabilité des implants ?').markdown).toContain(
+      'au moins 10 ans',
+    );
     expect(ask('Quel temps fait-il à Paris ?').matched).toBe(false);
     expect(ask('Comment faire une pizza ?').matched).toBe(false);
   });

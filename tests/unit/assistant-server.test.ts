@@ -16,16 +16,34 @@ const config = loadConfig(JSON.parse(readFileSync(join(root, 'content/site.json'
 
 const index: AssistantIndex = {
   version: 1,
-  docs: [{ id: 'faq:x', kind: 'faq', source: 'FAQ', title: 'Qu’est-ce que Dentivo ?', url: '/faq', lines: [{ text: 'Dentivo est une suite de gestion pour les cabinets dentaires.' }] }],
+  docs: [
+    {
+      id: 'faq:x',
+      kind: 'faq',
+      source: 'FAQ',
+      title: 'Qu’est-ce que Dentivo ?',
+      url: '/faq',
+      lines: [{ text: 'Dentivo est une suite de gestion pour les cabinets dentaires.' }],
+    },
+  ],
 };
 
 function webhook(siteDir: string, limit?: { limit: number; windowMs: number }) {
   const app = assistantRoutes({ siteDir, config, ...(limit ? { limit } : {}) });
   return (body: unknown) =>
-    app.request('/assistant/webhook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    app.request('/assistant/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 }
 
-const message = (text: string) => ({ message_id: 'm1', text, sent_at: new Date().toISOString(), conversation_id: 'dentivo_single_conversation' });
+const message = (text: string) => ({
+  message_id: 'm1',
+  text,
+  sent_at: new Date().toISOString(),
+  conversation_id: 'dentivo_single_conversation',
+});
 
 describe('Webhook de l’assistant (POST /assistant/webhook)', () => {
   const siteDir = mkdtempSync(join(tmpdir(), 'dentivo-site-'));
@@ -76,7 +94,11 @@ describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
   const app = storageRoutes({ dir, anonKey: 'local-anon-key' });
   const path = '/storage/v1/object/assistant-uploads/landing-page/voices/1700000000000.webm';
   const upload = (body: BodyInit, headers: Record<string, string> = {}, at = path) =>
-    app.request(at, { method: 'POST', headers: { apikey: 'local-anon-key', authorization: 'Bearer local-anon-key', 'x-upsert': 'false', ...headers }, body });
+    app.request(at, {
+      method: 'POST',
+      headers: { apikey: 'local-anon-key', authorization: 'Bearer local-anon-key', 'x-upsert': 'false', ...headers },
+      body,
+    });
   const voiceForm = (type = 'audio/webm', bytes = 64) => {
     const form = new FormData();
     form.append('cacheControl', '3600');
@@ -87,8 +109,13 @@ describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
   it('enregistre la note (multipart, comme supabase-js) et la sert à son adresse publique', async () => {
     const response = await upload(voiceForm());
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ Key: 'assistant-uploads/landing-page/voices/1700000000000.webm', Id: 'assistant-uploads/landing-page/voices/1700000000000.webm' });
-    const read = await app.request('/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000.webm');
+    expect(await response.json()).toEqual({
+      Key: 'assistant-uploads/landing-page/voices/1700000000000.webm',
+      Id: 'assistant-uploads/landing-page/voices/1700000000000.webm',
+    });
+    const read = await app.request(
+      '/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000.webm',
+    );
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('audio/webm');
     expect(read.headers.get('cache-control')).toBe('public, max-age=3600');
@@ -102,17 +129,27 @@ describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
   });
 
   it('accepte aussi un corps brut avec son type', async () => {
-    const response = await upload(new Uint8Array([1, 2, 3]), { 'content-type': 'application/pdf', 'cache-control': 'max-age=60' }, '/storage/v1/object/assistant-uploads/landing-page/files/1-note.pdf');
+    const response = await upload(
+      new Uint8Array([1, 2, 3]),
+      { 'content-type': 'application/pdf', 'cache-control': 'max-age=60' },
+      '/storage/v1/object/assistant-uploads/landing-page/files/1-note.pdf',
+    );
     expect(response.status).toBe(200);
     const read = await app.request('/storage/v1/object/public/assistant-uploads/landing-page/files/1-note.pdf');
     expect(read.headers.get('cache-control')).toBe('public, max-age=60');
   });
 
   it('refuse sans clé, hors du seau, hors chemin, trop gros, vide ou d’un type non accepté', async () => {
-    expect((await app.request(path.replace('1700000000000', '2'), { method: 'POST', body: voiceForm() })).status).toBe(401);
+    expect((await app.request(path.replace('1700000000000', '2'), { method: 'POST', body: voiceForm() })).status).toBe(
+      401,
+    );
     expect((await upload(voiceForm(), {}, '/storage/v1/object/autre/x.webm')).status).toBe(404);
-    expect((await upload(voiceForm(), {}, '/storage/v1/object/assistant-uploads/landing-page/%2E%2E/x.webm')).status).toBe(400);
-    expect((await upload(voiceForm('audio/webm', 11 * 1024 * 1024), {}, path.replace('1700000000000', '3'))).status).toBe(413);
+    expect(
+      (await upload(voiceForm(), {}, '/storage/v1/object/assistant-uploads/landing-page/%2E%2E/x.webm')).status,
+    ).toBe(400);
+    expect(
+      (await upload(voiceForm('audio/webm', 11 * 1024 * 1024), {}, path.replace('1700000000000', '3'))).status,
+    ).toBe(413);
     expect((await upload(voiceForm('audio/webm', 0), {}, path.replace('1700000000000', '4'))).status).toBe(400);
     const html = await upload(voiceForm('text/html'), {}, path.replace('1700000000000', '5'));
     expect(html.status).toBe(415);
@@ -120,7 +157,9 @@ describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
   });
 
   it('répond 404 à un fichier inconnu', async () => {
-    expect((await app.request('/storage/v1/object/public/assistant-uploads/landing-page/voices/0.webm')).status).toBe(404);
+    expect((await app.request('/storage/v1/object/public/assistant-uploads/landing-page/voices/0.webm')).status).toBe(
+      404,
+    );
   });
 });
 
@@ -141,7 +180,11 @@ describe('Intégration sur d’autres sites (CORS)', () => {
   it('répond au contrôle préalable du webhook pour une origine autorisée', async () => {
     const preflight = await app.request('/assistant/webhook', {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:4180', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://127.0.0.1:4180',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4180');

@@ -25,7 +25,9 @@ describe('articles générés pour le bench de build', () => {
       expect(generated).toHaveLength(60);
       expect(new Set(generated.map((post) => post.slug)).size).toBe(60);
       expect(new Set(generated.map((post) => post.category))).toEqual(new Set(categories));
-      expect(new Set(generated.map((post) => post.authorSlug))).toEqual(new Set(content.authors.map((author) => author.slug)));
+      expect(new Set(generated.map((post) => post.authorSlug))).toEqual(
+        new Set(content.authors.map((author) => author.slug)),
+      );
       for (const article of written) expect(article.words).toBeGreaterThan(600);
       for (const post of generated) {
         expect(post.words).toBeGreaterThan(600);
@@ -43,25 +45,54 @@ describe('articles générés pour le bench de build', () => {
 describe('répartition des chunks du manifeste Vite', () => {
   // The shape Vite writes: the client entry imports every widget dynamically; widgets import the entry.
   const manifest: Manifest = {
-    'widgets/client.ts': { file: 'client-a.js', isEntry: true, dynamicImports: ['widgets/consent/CookieBanner.tsx', 'widgets/assistant/AssistantIsland.tsx', 'widgets/forms/ContactForm.tsx', 'widgets/runtime/hydrate.tsx'] },
+    'widgets/client.ts': {
+      file: 'client-a.js',
+      isEntry: true,
+      dynamicImports: [
+        'widgets/consent/CookieBanner.tsx',
+        'widgets/assistant/AssistantIsland.tsx',
+        'widgets/forms/ContactForm.tsx',
+        'widgets/runtime/hydrate.tsx',
+      ],
+    },
     'widgets/runtime/hydrate.tsx': { file: 'hydrate-b.js', imports: ['_react-c.js'] },
     '_react-c.js': { file: 'react-c.js', name: 'react' },
     '_config-d.js': { file: 'config-d.js', name: 'config' },
     '_store-e.js': { file: 'store-e.js', name: 'store', imports: ['_config-d.js'] },
-    'widgets/consent/CookieBanner.tsx': { file: 'CookieBanner-f.js', imports: ['_react-c.js', '_store-e.js', '_texts-g.js', 'widgets/client.ts'] },
+    'widgets/consent/CookieBanner.tsx': {
+      file: 'CookieBanner-f.js',
+      imports: ['_react-c.js', '_store-e.js', '_texts-g.js', 'widgets/client.ts'],
+    },
     '_texts-g.js': { file: 'texts-g.js', name: 'texts' },
-    'widgets/assistant/AssistantIsland.tsx': { file: 'AssistantIsland-h.js', imports: ['_store-e.js', 'widgets/client.ts'], dynamicImports: ['widgets/assistant/Drawer.tsx'] },
-    'widgets/assistant/Drawer.tsx': { file: 'Drawer-i.js', imports: ['widgets/client.ts'], dynamicImports: ['widgets/assistant/markdown.ts'] },
+    'widgets/assistant/AssistantIsland.tsx': {
+      file: 'AssistantIsland-h.js',
+      imports: ['_store-e.js', 'widgets/client.ts'],
+      dynamicImports: ['widgets/assistant/Drawer.tsx'],
+    },
+    'widgets/assistant/Drawer.tsx': {
+      file: 'Drawer-i.js',
+      imports: ['widgets/client.ts'],
+      dynamicImports: ['widgets/assistant/markdown.ts'],
+    },
     'widgets/assistant/markdown.ts': { file: 'markdown-j.js' },
     'widgets/forms/ContactForm.tsx': { file: 'ContactForm-k.js', imports: ['widgets/client.ts'] },
   };
 
   it('le runtime partagé : l’entrée, l’hydratation, React et la configuration', () => {
-    expect([...runtimeChunks(manifest)].sort()).toEqual(['/assets/client-a.js', '/assets/config-d.js', '/assets/hydrate-b.js', '/assets/react-c.js']);
+    expect([...runtimeChunks(manifest)].sort()).toEqual([
+      '/assets/client-a.js',
+      '/assets/config-d.js',
+      '/assets/hydrate-b.js',
+      '/assets/react-c.js',
+    ]);
   });
 
   it('le consentement : ses chunks (store et textes compris), sans le runtime', () => {
-    expect([...consentChunks(manifest)].sort()).toEqual(['/assets/CookieBanner-f.js', '/assets/store-e.js', '/assets/texts-g.js']);
+    expect([...consentChunks(manifest)].sort()).toEqual([
+      '/assets/CookieBanner-f.js',
+      '/assets/store-e.js',
+      '/assets/texts-g.js',
+    ]);
   });
 
   it('l’assistant : ses imports dynamiques à lui, pas ceux de l’entrée vers les autres widgets', () => {
@@ -74,7 +105,9 @@ describe('répartition des chunks du manifeste Vite', () => {
   });
 
   it('pas d’assistant dans le build : rien à mesurer', () => {
-    const without = Object.fromEntries(Object.entries(manifest).filter(([key]) => !key.startsWith('widgets/assistant/')));
+    const without = Object.fromEntries(
+      Object.entries(manifest).filter(([key]) => !key.startsWith('widgets/assistant/')),
+    );
     expect(assistantChunks(without).size).toBe(0);
   });
 });

@@ -3,7 +3,17 @@ import { canonicalFilters, filterPosts, hasActiveFilters, resultCount } from '..
 import { relatedArticles, relatedScore } from '../../core/blog/related.ts';
 import { breadcrumbTitle, newestFirst, categoryKey } from '../../core/blog/post.ts';
 
-const post = (slug: string, over: Partial<{ title: string; summary: string; content: string; category: string; tags: string[]; publishDate: string }> = {}) => ({
+const post = (
+  slug: string,
+  over: Partial<{
+    title: string;
+    summary: string;
+    content: string;
+    category: string;
+    tags: string[];
+    publishDate: string;
+  }> = {},
+) => ({
   slug,
   title: over.title ?? `Titre ${slug}`,
   summary: over.summary ?? 'Résumé',
@@ -36,15 +46,23 @@ describe('Blog filtering (SPEC.md section 5)', () => {
   it('reads an address typed loosely in the posts’ own spelling, then applies equality', () => {
     expect(canonicalFilters({ category: 'communication' }, posts).category).toBe('Communication');
     expect(canonicalFilters({ category: 'equipe-organisation' }, posts).category).toBe('Équipe & Organisation');
-    expect(canonicalFilters({ tag: 'implantologie', search: 'x' }, posts)).toEqual({ tag: 'Implantologie', search: 'x', category: undefined });
-    expect(filterPosts(posts, canonicalFilters({ category: 'réglementation' }, posts)).map((p) => p.slug)).toEqual(['c']);
+    expect(canonicalFilters({ tag: 'implantologie', search: 'x' }, posts)).toEqual({
+      tag: 'Implantologie',
+      search: 'x',
+      category: undefined,
+    });
+    expect(filterPosts(posts, canonicalFilters({ category: 'réglementation' }, posts)).map((p) => p.slug)).toEqual([
+      'c',
+    ]);
     // A value that names nothing stays as typed and finds nothing.
     expect(canonicalFilters({ category: 'Comm' }, posts).category).toBe('Comm');
     expect(filterPosts(posts, canonicalFilters({ category: 'Comm' }, posts))).toEqual([]);
   });
 
   it('combines active filters with AND', () => {
-    expect(filterPosts(posts, { tag: 'Devis', category: 'Réglementation', search: 'implants' }).map((p) => p.slug)).toEqual(['c']);
+    expect(
+      filterPosts(posts, { tag: 'Devis', category: 'Réglementation', search: 'implants' }).map((p) => p.slug),
+    ).toEqual(['c']);
     expect(filterPosts(posts, { tag: 'Devis', category: 'Gestion' })).toEqual([]);
   });
 

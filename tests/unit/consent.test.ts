@@ -40,7 +40,13 @@ describe('Cookie consent: initial state and stored choice', () => {
   it('starts with necessary only, preferences not set (banner shown)', () => {
     const loaded = readStoredConsent(null, chosen);
     expect(loaded.record).toEqual({ ...noChoice() });
-    expect(loaded.record).toMatchObject({ necessary: true, analytics: false, marketing: false, hasSetPreferences: false, lastUpdated: null });
+    expect(loaded.record).toMatchObject({
+      necessary: true,
+      analytics: false,
+      marketing: false,
+      hasSetPreferences: false,
+      lastUpdated: null,
+    });
     expect(loaded.problem).toBeUndefined();
     expect(CONSENT_STORAGE_KEY).toBe('cookie-consent');
   });
@@ -97,12 +103,22 @@ describe('Cookie consent: Global Privacy Control', () => {
   it('starts with both categories refused, counted as the visitor’s choice (no banner), nothing stored', () => {
     const loaded = readStoredConsent(null, chosen, true);
     expect(loaded.fromGpc).toBe(true);
-    expect(loaded.record).toMatchObject({ analytics: false, marketing: false, hasSetPreferences: true, lastUpdated: null, consentId: '' });
+    expect(loaded.record).toMatchObject({
+      analytics: false,
+      marketing: false,
+      hasSetPreferences: true,
+      lastUpdated: null,
+      consentId: '',
+    });
     expect(allowedCategories(loaded.record)).toEqual({ analytics: false, marketing: false });
   });
 
   it('stands for a refusal when the stored choice is corrupt, outdated or expired', () => {
-    for (const raw of ['oops', stored(record({ policyVersion: 'ancienne' })), stored(record({ lastUpdated: '2020-01-01T00:00:00.000Z' }))]) {
+    for (const raw of [
+      'oops',
+      stored(record({ policyVersion: 'ancienne' })),
+      stored(record({ lastUpdated: '2020-01-01T00:00:00.000Z' })),
+    ]) {
       const loaded = readStoredConsent(raw, chosen, true);
       expect(loaded.fromGpc).toBe(true);
       expect(loaded.record).toMatchObject({ analytics: false, marketing: false, hasSetPreferences: true });
@@ -110,7 +126,10 @@ describe('Cookie consent: Global Privacy Control', () => {
   });
 
   it('gives way to an explicit, valid choice made later on the site', () => {
-    expect(readStoredConsent(stored(record({ marketing: true })), chosen, true)).toEqual({ record: record({ marketing: true }), fromGpc: false });
+    expect(readStoredConsent(stored(record({ marketing: true })), chosen, true)).toEqual({
+      record: record({ marketing: true }),
+      fromGpc: false,
+    });
   });
 });
 
@@ -119,35 +138,68 @@ describe('Cookie consent: choices', () => {
 
   it('accept all sets analytics and marketing; reject sets both false; both mark preferences set', () => {
     const accepted = applyChoice(noChoice(), { analytics: true, marketing: true }, later);
-    expect(accepted).toMatchObject({ necessary: true, analytics: true, marketing: true, hasSetPreferences: true, lastUpdated: later.toISOString(), policyVersion: CONSENT_POLICY_VERSION });
-    expect(applyChoice(accepted, { analytics: false, marketing: false }, later)).toMatchObject({ analytics: false, marketing: false, hasSetPreferences: true });
+    expect(accepted).toMatchObject({
+      necessary: true,
+      analytics: true,
+      marketing: true,
+      hasSetPreferences: true,
+      lastUpdated: later.toISOString(),
+      policyVersion: CONSENT_POLICY_VERSION,
+    });
+    expect(applyChoice(accepted, { analytics: false, marketing: false }, later)).toMatchObject({
+      analytics: false,
+      marketing: false,
+      hasSetPreferences: true,
+    });
   });
 
   it('gives a first choice a new random id and keeps it for later choices', () => {
     const first = applyChoice(noChoice(), { analytics: true, marketing: false }, chosen, () => id);
     expect(first.consentId).toBe(id);
-    expect(applyChoice(first, { analytics: false, marketing: false }, later, () => 'jamais utilisé').consentId).toBe(id);
+    expect(applyChoice(first, { analytics: false, marketing: false }, later, () => 'jamais utilisé').consentId).toBe(
+      id,
+    );
   });
 
   it('makes UUID v4 ids, different each time', () => {
     const ids = new Set(Array.from({ length: 50 }, () => newConsentId()));
     expect(ids.size).toBe(50);
-    for (const value of ids) expect(value).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const value of ids)
+      expect(value).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('lets a category run only once preferences are set', () => {
-    expect(allowedCategories({ ...noChoice(), analytics: true, marketing: true })).toEqual({ analytics: false, marketing: false });
+    expect(allowedCategories({ ...noChoice(), analytics: true, marketing: true })).toEqual({
+      analytics: false,
+      marketing: false,
+    });
     expect(allowedCategories(record({ marketing: true }))).toEqual({ analytics: true, marketing: true });
   });
 
   it('maps to Google consent mode v2 with all four keys', () => {
-    expect(googleConsentState({ analytics: true, marketing: false })).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' });
-    expect(googleConsentState({ analytics: false, marketing: true })).toEqual({ ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'denied' });
+    expect(googleConsentState({ analytics: true, marketing: false })).toEqual({
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'granted',
+    });
+    expect(googleConsentState({ analytics: false, marketing: true })).toEqual({
+      ad_storage: 'granted',
+      ad_user_data: 'granted',
+      ad_personalization: 'granted',
+      analytics_storage: 'denied',
+    });
   });
 
   it('proves a choice with the id, the choices, the version and the time only', () => {
     const proof = consentProof(record());
-    expect(proof).toEqual({ consentId: id, analytics: true, marketing: false, policyVersion: CONSENT_POLICY_VERSION, chosenAt: chosen.toISOString() });
+    expect(proof).toEqual({
+      consentId: id,
+      analytics: true,
+      marketing: false,
+      policyVersion: CONSENT_POLICY_VERSION,
+      chosenAt: chosen.toISOString(),
+    });
     expect(consentProofSchema.safeParse(proof).success).toBe(true);
   });
 });
@@ -160,9 +212,18 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
   afterAll(() => store?.close());
 
   const post = (app: ReturnType<typeof consentRoutes>, body: unknown) =>
-    app.request('/functions/v1/consent-proof', { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    app.request('/functions/v1/consent-proof', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   const proof = () => consentProof(record({ lastUpdated: new Date().toISOString() }));
-  const rows = async () => (await store.db.query<{ consent_id: string; analytics: boolean; marketing: boolean; policy_version: string }>('select * from consent_proofs order by id')).rows;
+  const rows = async () =>
+    (
+      await store.db.query<{ consent_id: string; analytics: boolean; marketing: boolean; policy_version: string }>(
+        'select * from consent_proofs order by id',
+      )
+    ).rows;
 
   it('stores a valid proof once and answers 201', async () => {
     const app = consentRoutes(store);
@@ -173,7 +234,12 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     expect(response.headers.get('cache-control')).toBeNull();
     const after = await rows();
     expect(after).toHaveLength(before + 1);
-    expect(after.at(-1)).toMatchObject({ consent_id: id, analytics: true, marketing: false, policy_version: CONSENT_POLICY_VERSION });
+    expect(after.at(-1)).toMatchObject({
+      consent_id: id,
+      analytics: true,
+      marketing: false,
+      policy_version: CONSENT_POLICY_VERSION,
+    });
   });
 
   it.each([
@@ -211,14 +277,20 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     expect(limited.status).toBe(429);
     // Two proofs a minute: the next one is allowed again after 30 seconds.
     expect(limited.headers.get('retry-after')).toBe('30');
-    expect(((await limited.json()) as { error: string }).error).toBe('Trop de choix envoyés en peu de temps : réessayez dans 30 secondes.');
+    expect(((await limited.json()) as { error: string }).error).toBe(
+      'Trop de choix envoyés en peu de temps : réessayez dans 30 secondes.',
+    );
   });
 
   it('answers the preflight of a configured origin and refuses any other origin, storing nothing', async () => {
     const app = consentRoutes(store, { allowedOrigins: ['https://cabinet-exemple.fr'] });
     const preflight = await app.request('/functions/v1/consent-proof', {
       method: 'OPTIONS',
-      headers: { origin: 'https://cabinet-exemple.fr', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, apikey, authorization' },
+      headers: {
+        origin: 'https://cabinet-exemple.fr',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, apikey, authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://cabinet-exemple.fr');
@@ -237,11 +309,17 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
 
   it('says so in French (503) when the database refuses the proof', async () => {
     const answer = await handleConsentProof(
-      new Request('http://localhost/functions/v1/consent-proof', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(proof()) }),
+      new Request('http://localhost/functions/v1/consent-proof', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(proof()),
+      }),
       { allowedOrigins: [], insert: () => Promise.reject(new Error('connexion perdue')) },
       'client',
     );
     expect(answer.status).toBe(503);
-    expect(((await answer.json()) as { error: string }).error).toBe('Preuve de consentement non enregistrée : le service est momentanément indisponible.');
+    expect(((await answer.json()) as { error: string }).error).toBe(
+      'Preuve de consentement non enregistrée : le service est momentanément indisponible.',
+    );
   });
 });

@@ -13,7 +13,12 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate } from '../../server/store.ts';
 import { createClient } from '@supabase/supabase-js';
-import { openTestStore, startBackend as startServer, type TestBackend, type TestBackendOptions } from '../support/backend.ts';
+import {
+  openTestStore,
+  startBackend as startServer,
+  type TestBackend,
+  type TestBackendOptions,
+} from '../support/backend.ts';
 import type { Store } from '../../server/store.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
@@ -53,7 +58,10 @@ function poster(backend: () => TestBackend) {
     const response = await fetch(`${backend().url}/functions/v1/send-contact-email`, {
       method: 'POST',
       headers: { apikey: ANON, authorization: `Bearer ${ANON}`, 'content-type': 'application/json', ...headers },
-      body: typeof body === 'string' || body instanceof Uint8Array || body instanceof ReadableStream ? (body as BodyInit) : JSON.stringify(body),
+      body:
+        typeof body === 'string' || body instanceof Uint8Array || body instanceof ReadableStream
+          ? (body as BodyInit)
+          : JSON.stringify(body),
       ...init,
     });
     const text = await response.text();
@@ -80,13 +88,22 @@ describe('send-contact-email: a valid request is stored once and answered 200', 
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({ ok: true, message: 'Demande enregistrée.' });
     const [row] = await backend.rows<Record<string, unknown>>();
-    expect(row).toMatchObject({ type: 'contact', full_name: 'Jean Dupont', company: 'Cabinet Dupont', phone: null, subject: 'demo', mail_status: 'skipped' });
+    expect(row).toMatchObject({
+      type: 'contact',
+      full_name: 'Jean Dupont',
+      company: 'Cabinet Dupont',
+      phone: null,
+      subject: 'demo',
+      mail_status: 'skipped',
+    });
   });
 
   it('stores a tester request, team size 1 when not given', async () => {
     expect((await post(tester())).status).toBe(200);
     expect((await post(tester({ teamSize: 12, city: 'Lyon' }))).status).toBe(200);
-    const rows = await backend.rows<{ team_size: number; city: string | null; profession: string }>("select * from contact_requests where type = 'tester' order by id");
+    const rows = await backend.rows<{ team_size: number; city: string | null; profession: string }>(
+      "select * from contact_requests where type = 'tester' order by id",
+    );
     expect(rows.map((row) => [row.team_size, row.city, row.profession])).toEqual([
       [1, null, 'chirurgien-dentiste'],
       [12, 'Lyon', 'chirurgien-dentiste'],
@@ -95,13 +112,20 @@ describe('send-contact-email: a valid request is stored once and answered 200', 
 
   it('answers supabase.functions.invoke exactly as in production', async () => {
     // Node 20 has no WebSocket; realtime is never used here (it only connects when a channel is opened).
-    const supabase = createClient(backend.url, ANON, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: class {} as never } });
+    const supabase = createClient(backend.url, ANON, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: class {} as never },
+    });
     const before = await backend.count();
-    const { data, error } = await supabase.functions.invoke('send-contact-email', { body: contact({ fullName: 'Par supabase-js' }) });
+    const { data, error } = await supabase.functions.invoke('send-contact-email', {
+      body: contact({ fullName: 'Par supabase-js' }),
+    });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true, message: 'Demande enregistrée.' });
     expect(await backend.count()).toBe(before + 1);
-    const refused = await supabase.functions.invoke('send-contact-email', { body: contact({ email: 'pas-une-adresse' }) });
+    const refused = await supabase.functions.invoke('send-contact-email', {
+      body: contact({ email: 'pas-une-adresse' }),
+    });
     expect(refused.error?.name).toBe('FunctionsHttpError');
     expect(await backend.count()).toBe(before + 1);
   });
@@ -109,7 +133,11 @@ describe('send-contact-email: a valid request is stored once and answered 200', 
   it('stores a request retried with the same Idempotency-Key once', async () => {
     const before = await backend.count();
     const key = 'cle-de-test-0123456789';
-    const answers = await Promise.all([post(contact(), { 'idempotency-key': key }), post(contact(), { 'idempotency-key': key }), post(contact(), { 'idempotency-key': key })]);
+    const answers = await Promise.all([
+      post(contact(), { 'idempotency-key': key }),
+      post(contact(), { 'idempotency-key': key }),
+      post(contact(), { 'idempotency-key': key }),
+    ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(await backend.count()).toBe(before + 1);
   });
@@ -185,13 +213,16 @@ describe('send-contact-email: bad input gets a 4xx with a French message, nothin
     expect(answer.json?.fields?.[field]).toBe(message);
   });
 
-  it.each(['fullName', 'email', 'subject', 'message', 'created_at', 'type'])('a contact without %s → 400 naming the field', async (field) => {
-    const body: Record<string, unknown> = contact();
-    delete body[field];
-    const answer = await post(body);
-    expect(answer.status).toBe(400);
-    expect(Object.keys(answer.json?.fields ?? {})).toContain(field);
-  });
+  it.each(['fullName', 'email', 'subject', 'message', 'created_at', 'type'])(
+    'a contact without %s → 400 naming the field',
+    async (field) => {
+      const body: Record<string, unknown> = contact();
+      delete body[field];
+      const answer = await post(body);
+      expect(answer.status).toBe(400);
+      expect(Object.keys(answer.json?.fields ?? {})).toContain(field);
+    },
+  );
 
   it.each([
     ['an empty body', ''],
@@ -265,7 +296,10 @@ describe('send-contact-email: bad input gets a 4xx with a French message, nothin
   });
 
   it('an unknown function → 404', async () => {
-    const response = await fetch(`${backend.url}/functions/v1/autre-fonction`, { method: 'POST', headers: { apikey: ANON } });
+    const response = await fetch(`${backend.url}/functions/v1/autre-fonction`, {
+      method: 'POST',
+      headers: { apikey: ANON },
+    });
     expect(response.status).toBe(404);
   });
 });
@@ -281,7 +315,12 @@ describe('send-contact-email: hostile strings (Big List of Naughty Strings) neve
   it(`${naughtyStrings.length} strings as e-mail, subject, profession and type → 4xx, nothing stored`, async () => {
     const statuses = new Set<number>();
     for (const text of naughtyStrings) {
-      for (const body of [contact({ email: text }), contact({ subject: text }), tester({ profession: text }), contact({ type: text })]) {
+      for (const body of [
+        contact({ email: text }),
+        contact({ subject: text }),
+        tester({ profession: text }),
+        contact({ type: text }),
+      ]) {
         const answer = await post(body);
         statuses.add(answer.status);
         expect(answer.status, `${JSON.stringify(text)} → ${answer.status}`).toBeGreaterThanOrEqual(400);
@@ -303,7 +342,9 @@ describe('send-contact-email: hostile strings (Big List of Naughty Strings) neve
         continue;
       }
       stored++;
-      const [row] = await backend.rows<{ full_name: string; company: string | null; message: string }>('select full_name, company, message from contact_requests order by id desc limit 1');
+      const [row] = await backend.rows<{ full_name: string; company: string | null; message: string }>(
+        'select full_name, company, message from contact_requests order by id desc limit 1',
+      );
       expect(row!.full_name).toBe(`Dr ${text}`.trim());
       expect(row!.company).toBe(text.trim() === '' ? null : text.trim());
       expect(row!.message).toBe(`Message de test : ${text}`.trim());
@@ -322,7 +363,9 @@ describe('send-contact-email: per-client rate limit and bursts', () => {
       for (let i = 0; i < 5; i++) answers.push(await post(contact()));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
       expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(answers[3]!.json?.error).toMatch(/^Trop de demandes envoyées depuis votre connexion\. Réessayez dans \d+ secondes?\.$/);
+      expect(answers[3]!.json?.error).toMatch(
+        /^Trop de demandes envoyées depuis votre connexion\. Réessayez dans \d+ secondes?\.$/,
+      );
       expect(await backend.count()).toBe(3);
     } finally {
       await backend.close();
@@ -333,13 +376,21 @@ describe('send-contact-email: per-client rate limit and bursts', () => {
     const backend = await startBackend({ rateLimit: { limit: 40, windowMs: 60_000 } });
     const post = poster(() => backend);
     try {
-      const bodies = Array.from({ length: 120 }, (_, i) => (i % 10 === 9 ? contact({ email: `invalide-${i}` }) : i % 2 ? tester({ fullName: `Testeur ${i}` }) : contact({ fullName: `Visiteur ${i}` })));
+      const bodies = Array.from({ length: 120 }, (_, i) =>
+        i % 10 === 9
+          ? contact({ email: `invalide-${i}` })
+          : i % 2
+            ? tester({ fullName: `Testeur ${i}` })
+            : contact({ fullName: `Visiteur ${i}` }),
+      );
       const answers = await Promise.all(bodies.map((body) => post(body)));
       const ok = answers.filter((answer) => answer.status >= 200 && answer.status < 300).length;
       const refused = answers.filter((answer) => answer.status === 429).length;
       const invalid = answers.filter((answer) => answer.status === 400).length;
       const rows = await backend.count();
-      console.log(`Rafale : ${answers.length} requêtes parallèles → ${ok} × 2xx, ${refused} × 429, ${invalid} × 400 ; ${rows} lignes en base.`);
+      console.log(
+        `Rafale : ${answers.length} requêtes parallèles → ${ok} × 2xx, ${refused} × 429, ${invalid} × 400 ; ${rows} lignes en base.`,
+      );
       expect(answers.every((answer) => answer.status < 500)).toBe(true);
       expect(rows).toBe(ok);
       expect(ok).toBeGreaterThan(0);
@@ -353,12 +404,18 @@ describe('send-contact-email: per-client rate limit and bursts', () => {
     const backend = await startBackend();
     const post = poster(() => backend);
     try {
-      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => post(contact({ fullName: `Visiteur ${i}` }), { 'idempotency-key': `rafale-${i}-${'0'.repeat(8)}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          post(contact({ fullName: `Visiteur ${i}` }), { 'idempotency-key': `rafale-${i}-${'0'.repeat(8)}` }),
+        ),
+      );
       const ok = answers.filter((answer) => answer.status === 200).length;
       console.log(`Rafale sans limite : 200 requêtes → ${ok} × 2xx ; ${await backend.count()} lignes en base.`);
       expect(ok).toBe(200);
       expect(await backend.count()).toBe(200);
-      const names = (await backend.rows<{ full_name: string }>('select full_name from contact_requests')).map((row) => row.full_name);
+      const names = (await backend.rows<{ full_name: string }>('select full_name from contact_requests')).map(
+        (row) => row.full_name,
+      );
       expect(new Set(names).size).toBe(200);
     } finally {
       await backend.close();
@@ -374,22 +431,33 @@ describe('send-contact-email: CORS for the configured origins only', () => {
   });
   afterAll(() => backend.close());
 
-  it.each(['https://dentivo.example', 'https://partenaire.example'])('answers the preflight of %s with what supabase-js sends', async (origin) => {
-    const response = await fetch(`${backend.url}/functions/v1/send-contact-email`, {
-      method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, apikey, content-type, x-client-info, idempotency-key' },
-    });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe(origin);
-    for (const header of ['authorization', 'apikey', 'content-type', 'x-client-info', 'idempotency-key']) expect(response.headers.get('access-control-allow-headers')).toContain(header);
-    const answer = await post(contact(), { origin });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
-  });
+  it.each(['https://dentivo.example', 'https://partenaire.example'])(
+    'answers the preflight of %s with what supabase-js sends',
+    async (origin) => {
+      const response = await fetch(`${backend.url}/functions/v1/send-contact-email`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, apikey, content-type, x-client-info, idempotency-key',
+        },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+      for (const header of ['authorization', 'apikey', 'content-type', 'x-client-info', 'idempotency-key'])
+        expect(response.headers.get('access-control-allow-headers')).toContain(header);
+      const answer = await post(contact(), { origin });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+    },
+  );
 
   it('refuses another origin, preflight and request, and stores nothing', async () => {
     const before = await backend.count();
-    const preflight = await fetch(`${backend.url}/functions/v1/send-contact-email`, { method: 'OPTIONS', headers: { origin: 'https://pirate.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${backend.url}/functions/v1/send-contact-email`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://pirate.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const answer = await post(contact(), { origin: 'https://pirate.example' });
@@ -421,7 +489,11 @@ describe('send-contact-email: mails to the team and to the sender, retried, neve
       expect(ack.text).toContain('Nous avons bien reçu votre message (demander une démonstration)');
       expect(ack.text).not.toContain('je souhaite une démonstration');
       await backend.mailer.idle();
-      const [row] = await backend.rows<{ mail_status: string; team_mail_sent_at: Date | null; ack_mail_sent_at: Date | null }>();
+      const [row] = await backend.rows<{
+        mail_status: string;
+        team_mail_sent_at: Date | null;
+        ack_mail_sent_at: Date | null;
+      }>();
       expect(row!.mail_status).toBe('sent');
       expect(row!.team_mail_sent_at).not.toBeNull();
       expect(row!.ack_mail_sent_at).not.toBeNull();
@@ -440,14 +512,21 @@ describe('send-contact-email: mails to the team and to the sender, retried, neve
       const answer = await poster(() => backend)(tester({ teamSize: 4 }));
       expect(answer.status).toBe(200);
       await backend.mailer.idle();
-      const [waiting] = await backend.rows<{ mail_status: string; mail_attempts: number; mail_last_error: string | null }>();
+      const [waiting] = await backend.rows<{
+        mail_status: string;
+        mail_attempts: number;
+        mail_last_error: string | null;
+      }>();
       expect(waiting!.mail_status).toBe('pending');
       expect(waiting!.mail_attempts).toBeGreaterThanOrEqual(1);
       expect(waiting!.mail_last_error).toBeTruthy();
       const smtp = await startSmtp(port);
       try {
         const mails = await smtp.waitForMails(2, 15_000);
-        expect(mails.map((mail) => mail.subject).sort()).toEqual(['Votre demande testeur est bien reçue – Dentivo', '[Dentivo] Demande testeur – Claire Martin']);
+        expect(mails.map((mail) => mail.subject).sort()).toEqual([
+          'Votre demande testeur est bien reçue – Dentivo',
+          '[Dentivo] Demande testeur – Claire Martin',
+        ]);
         expect(mails.find((mail) => mail.subject.startsWith('[Dentivo]'))!.text).toContain('Taille de l’équipe : 4');
         await backend.mailer.idle();
         await expect.poll(async () => (await backend.rows<{ mail_status: string }>())[0]!.mail_status).toBe('sent');
@@ -474,12 +553,20 @@ describe('the forms without JavaScript: POST /contact and /tester', () => {
     fetch(`${backend.url}${path}`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
 
   it('answers errors with the same page, the messages at their fields and the typed values kept', async () => {
-    const response = await form('/contact', { fullName: 'J', email: 'jean@', subject: '', message: 'court', company: 'Cabinet <b>Dupont</b>' });
+    const response = await form('/contact', {
+      fullName: 'J',
+      email: 'jean@',
+      subject: '',
+      message: 'court',
+      company: 'Cabinet <b>Dupont</b>',
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     for (const message of Object.values(CONTACT_MESSAGES)) expect(html).toContain(message);
     expect(html).toContain('<title>Erreur\u00A0: ');
-    expect(html).toMatch(/<input id="contact-fullName"[^>]* value="J"[^>]* aria-invalid="true" aria-describedby="contact-fullName-error" autofocus=""/);
+    expect(html).toMatch(
+      /<input id="contact-fullName"[^>]* value="J"[^>]* aria-invalid="true" aria-describedby="contact-fullName-error" autofocus=""/,
+    );
     expect(html).toContain('value="Cabinet &lt;b&gt;Dupont&lt;/b&gt;"');
     expect(html).not.toContain('<b>Dupont</b>');
     expect(html).toMatch(/<textarea id="contact-message"[^>]*>court<\/textarea>/);
@@ -487,7 +574,14 @@ describe('the forms without JavaScript: POST /contact and /tester', () => {
   });
 
   it('stores a valid contact form and redirects to the confirmation page', async () => {
-    const response = await form('/contact', { fullName: 'Jean Dupont', email: 'jean@cabinet.fr', subject: 'support', message: 'Une question sur les relances de devis.', consent: 'on', website: '' });
+    const response = await form('/contact', {
+      fullName: 'Jean Dupont',
+      email: 'jean@cabinet.fr',
+      subject: 'support',
+      message: 'Une question sur les relances de devis.',
+      consent: 'on',
+      website: '',
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/contact/merci');
     const page = await (await fetch(`${backend.url}/contact/merci`)).text();
@@ -498,25 +592,54 @@ describe('the forms without JavaScript: POST /contact and /tester', () => {
   });
 
   it('stores a tester form, the team size falling back to 1', async () => {
-    const response = await form('/tester', { fullName: 'Paul Durand', email: 'paul@cabinet.fr', profession: 'coordinateur', teamSize: 'beaucoup' });
+    const response = await form('/tester', {
+      fullName: 'Paul Durand',
+      email: 'paul@cabinet.fr',
+      profession: 'coordinateur',
+      teamSize: 'beaucoup',
+    });
     expect(response.status).toBe(303);
-    const [row] = await backend.rows<{ team_size: number }>("select team_size from contact_requests where type = 'tester'");
+    const [row] = await backend.rows<{ team_size: number }>(
+      "select team_size from contact_requests where type = 'tester'",
+    );
     expect(row!.team_size).toBe(1);
-    const tooMany = await form('/tester', { fullName: 'Paul Durand', email: 'paul@cabinet.fr', profession: 'autre', teamSize: '80' });
+    const tooMany = await form('/tester', {
+      fullName: 'Paul Durand',
+      email: 'paul@cabinet.fr',
+      profession: 'autre',
+      teamSize: '80',
+    });
     expect(tooMany.status).toBe(303);
-    expect((await backend.rows<{ team_size: number }>("select team_size from contact_requests where type = 'tester' order by id desc limit 1"))[0]!.team_size).toBe(50);
+    expect(
+      (
+        await backend.rows<{ team_size: number }>(
+          "select team_size from contact_requests where type = 'tester' order by id desc limit 1",
+        )
+      )[0]!.team_size,
+    ).toBe(50);
   });
 
   it('drops a bot that fills the honeypot, with the same redirect', async () => {
     const before = await backend.count();
-    const response = await form('/tester', { fullName: 'Bot', email: 'bot@spam.example', profession: 'autre', website: 'https://spam.example' });
+    const response = await form('/tester', {
+      fullName: 'Bot',
+      email: 'bot@spam.example',
+      profession: 'autre',
+      website: 'https://spam.example',
+    });
     expect(response.status).toBe(303);
     expect(await backend.count()).toBe(before);
   });
 
   it('never answers a 5xx to hostile strings, and never writes them unescaped', async () => {
     for (const text of naughtyStrings) {
-      const response = await form('/contact', { fullName: text, email: text, subject: text, message: text, company: text });
+      const response = await form('/contact', {
+        fullName: text,
+        email: text,
+        subject: text,
+        message: text,
+        company: text,
+      });
       expect(response.status, JSON.stringify(text)).toBe(400);
       const html = await response.text();
       if (text.includes('<script')) expect(html).not.toContain(text);
@@ -532,7 +655,9 @@ describe('the forms without JavaScript: POST /contact and /tester', () => {
   it('lets the team read what arrived (GET /_inbox with the token), newest first', async () => {
     expect((await fetch(`${backend.url}/_inbox`)).status).toBe(401);
     expect((await fetch(`${backend.url}/_inbox`, { headers: { authorization: 'Bearer autre' } })).status).toBe(401);
-    const response = await fetch(`${backend.url}/_inbox?limit=2`, { headers: { authorization: 'Bearer jeton-de-test' } });
+    const response = await fetch(`${backend.url}/_inbox?limit=2`, {
+      headers: { authorization: 'Bearer jeton-de-test' },
+    });
     const inbox = (await response.json()) as { total: number; requests: { type: string; id: string }[] };
     expect(inbox.total).toBe(await backend.count());
     expect(inbox.requests).toHaveLength(2);
@@ -543,11 +668,18 @@ describe('the forms without JavaScript: POST /contact and /tester', () => {
     const root = join(import.meta.dirname, '..', '..');
     const inbox = (env: Record<string, string>, args: string[] = []) =>
       new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-        execFile(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/inbox.ts', ...args], { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
-          resolve({ code: error ? 1 : 0, stdout, stderr }),
+        execFile(
+          join(root, 'node_modules', '.bin', 'tsx'),
+          ['scripts/inbox.ts', ...args],
+          { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
+          (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }),
         ),
       );
-    const fromServer = await inbox({ INBOX_URL: backend.url, INBOX_TOKEN: 'jeton-de-test' }, ['--json', '--type', 'tester']);
+    const fromServer = await inbox({ INBOX_URL: backend.url, INBOX_TOKEN: 'jeton-de-test' }, [
+      '--json',
+      '--type',
+      'tester',
+    ]);
     expect(fromServer.code, fromServer.stderr).toBe(0);
     const listed = JSON.parse(fromServer.stdout) as { requests: { type: string; full_name: string }[] };
     expect(listed.requests.length).toBeGreaterThan(0);
@@ -560,7 +692,9 @@ describe('the forms without JavaScript: POST /contact and /tester', () => {
     try {
       const db = await PGlite.create({ dataDir });
       await migrate(db, join(root, 'supabase/migrations'));
-      await db.query(`insert into contact_requests (type, full_name, email, subject, message, created_at) values ('contact', 'Hors ligne', 'h@x.fr', 'autre', 'Lu depuis les fichiers', now())`);
+      await db.query(
+        `insert into contact_requests (type, full_name, email, subject, message, created_at) values ('contact', 'Hors ligne', 'h@x.fr', 'autre', 'Lu depuis les fichiers', now())`,
+      );
       await db.close();
       const fromFiles = await inbox({ INBOX_URL: 'http://127.0.0.1:9', DATA_DIR: dataDir });
       expect(fromFiles.code, fromFiles.stderr).toBe(0);

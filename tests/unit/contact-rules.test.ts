@@ -1,7 +1,12 @@
 /** The rules of the contact and tester forms (SPEC.md sections 3, 5, 7 and 9), as core/ writes them once. */
 import { describe, expect, it } from 'vitest';
 import { validateContactForm, validateTesterForm, parseSubmission, submissionRow } from '../../core/contact/schema.ts';
-import { emptyContactForm, emptyTesterForm, teamSizeFromInput, contactFormFromEntries } from '../../core/contact/fields.ts';
+import {
+  emptyContactForm,
+  emptyTesterForm,
+  teamSizeFromInput,
+  contactFormFromEntries,
+} from '../../core/contact/fields.ts';
 import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
 import { RateLimiter, parseRateLimit } from '../../backend/rate-limit.ts';
 import { retryDelayText } from '../../backend/http.ts';
@@ -13,7 +18,14 @@ import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
 import { mailSettingsFromEnv } from '../../server/mailer.ts';
 
 const now = new Date('2026-03-12T09:30:00Z');
-const filledContact = () => ({ ...emptyContactForm(), fullName: 'Jean Dupont', email: 'jean@cabinet.fr', subject: 'demo', message: 'Bonjour, une démonstration ?', consent: true });
+const filledContact = () => ({
+  ...emptyContactForm(),
+  fullName: 'Jean Dupont',
+  email: 'jean@cabinet.fr',
+  subject: 'demo',
+  message: 'Bonjour, une démonstration ?',
+  consent: true,
+});
 
 describe('Contact form validation (SPEC.md section 5)', () => {
   it('shows the five messages of SPEC.md for an empty form', () => {
@@ -41,26 +53,45 @@ describe('Contact form validation (SPEC.md section 5)', () => {
     ['subject', 'devis', false],
   ])('%s = %j → valid: %s', (field, value, valid) => {
     const result = validateContactForm({ ...filledContact(), [field]: value }, now);
-    expect(result.ok ? undefined : result.errors[field as 'fullName']).toBe(valid ? undefined : CONTACT_MESSAGES[field as keyof typeof CONTACT_MESSAGES]);
+    expect(result.ok ? undefined : result.errors[field as 'fullName']).toBe(
+      valid ? undefined : CONTACT_MESSAGES[field as keyof typeof CONTACT_MESSAGES],
+    );
   });
 
   it('requires the consent box, and never sends it', () => {
-    expect(validateContactForm({ ...filledContact(), consent: false }, now)).toEqual({ ok: false, errors: { consent: CONTACT_MESSAGES.consent } });
+    expect(validateContactForm({ ...filledContact(), consent: false }, now)).toEqual({
+      ok: false,
+      errors: { consent: CONTACT_MESSAGES.consent },
+    });
     const result = validateContactForm(filledContact(), now);
     expect(result.ok && 'consent' in result.payload).toBe(false);
   });
 
   it('adds created_at and type "contact", trims, and omits empty optional values', () => {
-    const result = validateContactForm({ ...filledContact(), fullName: '  Jean Dupont ', company: '  ', phone: '' }, now);
+    const result = validateContactForm(
+      { ...filledContact(), fullName: '  Jean Dupont ', company: '  ', phone: '' },
+      now,
+    );
     expect(result).toEqual({
       ok: true,
-      payload: { type: 'contact', fullName: 'Jean Dupont', email: 'jean@cabinet.fr', subject: 'demo', message: 'Bonjour, une démonstration ?', created_at: '2026-03-12T09:30:00.000Z' },
+      payload: {
+        type: 'contact',
+        fullName: 'Jean Dupont',
+        email: 'jean@cabinet.fr',
+        subject: 'demo',
+        message: 'Bonjour, une démonstration ?',
+        created_at: '2026-03-12T09:30:00.000Z',
+      },
     });
   });
 
   it('reads a posted form: the checkbox is ticked by any value', () => {
     const values: Record<string, string> = { fullName: 'Jean', consent: 'on' };
-    expect(contactFormFromEntries((name) => values[name])).toMatchObject({ fullName: 'Jean', email: '', consent: true });
+    expect(contactFormFromEntries((name) => values[name])).toMatchObject({
+      fullName: 'Jean',
+      email: '',
+      consent: true,
+    });
     expect(contactFormFromEntries(() => undefined).consent).toBe(false);
   });
 });
@@ -69,7 +100,11 @@ describe('Tester form validation (SPEC.md section 5)', () => {
   it('shows its three messages', () => {
     expect(validateTesterForm(emptyTesterForm(), now)).toEqual({
       ok: false,
-      errors: { fullName: TESTER_MESSAGES.fullName, email: TESTER_MESSAGES.email, profession: TESTER_MESSAGES.profession },
+      errors: {
+        fullName: TESTER_MESSAGES.fullName,
+        email: TESTER_MESSAGES.email,
+        profession: TESTER_MESSAGES.profession,
+      },
     });
     expect([TESTER_MESSAGES.fullName, TESTER_MESSAGES.email, TESTER_MESSAGES.profession]).toEqual([
       'Le nom doit contenir au moins 2 caractères.',
@@ -89,29 +124,87 @@ describe('Tester form validation (SPEC.md section 5)', () => {
     [' 4 ', 4],
   ])('team size typed %j → %i (falls back to 1, stays within 1 to 50)', (typed, expected) => {
     expect(teamSizeFromInput(typed)).toBe(expected);
-    const result = validateTesterForm({ ...emptyTesterForm(), fullName: 'Claire', email: 'claire@x.fr', profession: 'assistant', teamSize: typed }, now);
+    const result = validateTesterForm(
+      { ...emptyTesterForm(), fullName: 'Claire', email: 'claire@x.fr', profession: 'assistant', teamSize: typed },
+      now,
+    );
     expect(result.ok && result.payload.teamSize).toBe(expected);
   });
 
   it('sends type "tester" with its own fields', () => {
-    const result = validateTesterForm({ fullName: 'Claire', email: 'claire@x.fr', city: ' Lyon ', profession: 'coordinateur', teamSize: '3' }, now);
-    expect(result).toEqual({ ok: true, payload: { type: 'tester', fullName: 'Claire', email: 'claire@x.fr', city: 'Lyon', profession: 'coordinateur', teamSize: 3, created_at: now.toISOString() } });
+    const result = validateTesterForm(
+      { fullName: 'Claire', email: 'claire@x.fr', city: ' Lyon ', profession: 'coordinateur', teamSize: '3' },
+      now,
+    );
+    expect(result).toEqual({
+      ok: true,
+      payload: {
+        type: 'tester',
+        fullName: 'Claire',
+        email: 'claire@x.fr',
+        city: 'Lyon',
+        profession: 'coordinateur',
+        teamSize: 3,
+        created_at: now.toISOString(),
+      },
+    });
   });
 });
 
 describe('The payload of call 3, as the backend checks it', () => {
   it('maps a contact and a tester to rows of contact_requests', () => {
-    const contact = parseSubmission({ type: 'contact', fullName: 'Jean', email: 'j@x.fr', subject: 'support', message: '0123456789', created_at: '2026-03-12T10:30:00+01:00' });
-    expect(contact.ok && submissionRow(contact.submission)).toEqual({
-      type: 'contact', full_name: 'Jean', email: 'j@x.fr', company: null, phone: null, subject: 'support', message: '0123456789', city: null, profession: null, team_size: null, created_at: '2026-03-12T09:30:00.000Z',
+    const contact = parseSubmission({
+      type: 'contact',
+      fullName: 'Jean',
+      email: 'j@x.fr',
+      subject: 'support',
+      message: '0123456789',
+      created_at: '2026-03-12T10:30:00+01:00',
     });
-    const tester = parseSubmission({ type: 'tester', fullName: 'Claire', email: 'c@x.fr', profession: 'autre', created_at: '2026-03-12T10:30:00Z' });
-    expect(tester.ok && submissionRow(tester.submission)).toMatchObject({ type: 'tester', profession: 'autre', team_size: 1, subject: null });
+    expect(contact.ok && submissionRow(contact.submission)).toEqual({
+      type: 'contact',
+      full_name: 'Jean',
+      email: 'j@x.fr',
+      company: null,
+      phone: null,
+      subject: 'support',
+      message: '0123456789',
+      city: null,
+      profession: null,
+      team_size: null,
+      created_at: '2026-03-12T09:30:00.000Z',
+    });
+    const tester = parseSubmission({
+      type: 'tester',
+      fullName: 'Claire',
+      email: 'c@x.fr',
+      profession: 'autre',
+      created_at: '2026-03-12T10:30:00Z',
+    });
+    expect(tester.ok && submissionRow(tester.submission)).toMatchObject({
+      type: 'tester',
+      profession: 'autre',
+      team_size: 1,
+      subject: null,
+    });
   });
 
   it('names unknown fields and a wrong type in French', () => {
-    expect(parseSubmission({ type: 'contact', fullName: 'Jean', email: 'j@x.fr', subject: 'demo', message: '0123456789', created_at: now.toISOString(), admin: true })).toEqual({ ok: false, fields: { '': 'Champ inconnu\u00A0: admin.' } });
-    expect(parseSubmission({ type: 'devis' })).toEqual({ ok: false, fields: { type: 'Type de demande inconnu (attendu\u00A0: contact ou tester).' } });
+    expect(
+      parseSubmission({
+        type: 'contact',
+        fullName: 'Jean',
+        email: 'j@x.fr',
+        subject: 'demo',
+        message: '0123456789',
+        created_at: now.toISOString(),
+        admin: true,
+      }),
+    ).toEqual({ ok: false, fields: { '': 'Champ inconnu\u00A0: admin.' } });
+    expect(parseSubmission({ type: 'devis' })).toEqual({
+      ok: false,
+      fields: { type: 'Type de demande inconnu (attendu\u00A0: contact ou tester).' },
+    });
   });
 });
 
@@ -147,14 +240,35 @@ describe('Rate limiter (token bucket per client)', () => {
 });
 
 describe('The mails of a request', () => {
-  const identity = { productName: 'Dentivo', siteUrl: 'https://dentivo.example', teamAddress: 'equipe@dentivo.example', from: 'Dentivo <no-reply@dentivo.example>', supportResponse: '24 h' };
+  const identity = {
+    productName: 'Dentivo',
+    siteUrl: 'https://dentivo.example',
+    teamAddress: 'equipe@dentivo.example',
+    from: 'Dentivo <no-reply@dentivo.example>',
+    supportResponse: '24 h',
+  };
   const request: StoredRequest = {
-    id: '7', type: 'contact', full_name: 'Jean\nBcc: victime@example.com', email: 'jean@cabinet.fr', company: null, phone: null, subject: 'demo', message: 'Achetez nos pilules', city: null, profession: null, team_size: null, created_at: '2026-03-12T09:30:00Z',
+    id: '7',
+    type: 'contact',
+    full_name: 'Jean\nBcc: victime@example.com',
+    email: 'jean@cabinet.fr',
+    company: null,
+    phone: null,
+    subject: 'demo',
+    message: 'Achetez nos pilules',
+    city: null,
+    profession: null,
+    team_size: null,
+    created_at: '2026-03-12T09:30:00Z',
   };
 
   it('writes the team mail with Reply-To the visitor; no line break of theirs reaches a header', () => {
     const mail = teamMail(request, identity);
-    expect(mail).toMatchObject({ to: 'equipe@dentivo.example', replyTo: 'jean@cabinet.fr', subject: '[Dentivo] Contact : Demander une démonstration – Jean Bcc: victime@example.com' });
+    expect(mail).toMatchObject({
+      to: 'equipe@dentivo.example',
+      replyTo: 'jean@cabinet.fr',
+      subject: '[Dentivo] Contact : Demander une démonstration – Jean Bcc: victime@example.com',
+    });
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.text).toContain('Envoyée le 12 mars 2026 à 10:30 (demande n° 7).');
   });
@@ -173,28 +287,64 @@ describe('The no-JavaScript pages', () => {
 
   it('puts back what was typed, escaped, and the errors at their fields', () => {
     const html = formPageWithErrors(built, 'contact', {
-      values: { fullName: '"><script>alert(1)</script> autofocus checked', subject: 'demo', message: 'Bonjour </textarea><b>x</b>', consent: true },
+      values: {
+        fullName: '"><script>alert(1)</script> autofocus checked',
+        subject: 'demo',
+        message: 'Bonjour </textarea><b>x</b>',
+        consent: true,
+      },
       errors: { fullName: 'Le nom et prénom sont requis' },
     });
-    expect(html).toContain('<input id="contact-fullName" class="field__control" name="fullName" value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; autofocus checked" aria-invalid="true" aria-describedby="contact-fullName-error" autofocus=""/>');
+    expect(html).toContain(
+      '<input id="contact-fullName" class="field__control" name="fullName" value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; autofocus checked" aria-invalid="true" aria-describedby="contact-fullName-error" autofocus=""/>',
+    );
     expect(html).toContain('<p class="field__error" id="contact-fullName-error">Le nom et prénom sont requis</p>');
     expect(html).toContain('<option value="">Choisissez</option><option value="demo" selected="">Démo</option>');
-    expect(html).toContain('<textarea id="contact-message" name="message">Bonjour &lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</textarea>');
+    expect(html).toContain(
+      '<textarea id="contact-message" name="message">Bonjour &lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</textarea>',
+    );
     expect(html).toContain('<input id="contact-consent" type="checkbox" name="consent" value="on" checked=""/>');
     expect(html).not.toContain('<script>');
     expect(html).toContain('<title>Erreur\u00A0: Contact | Dentivo</title>');
-    const props = JSON.parse(/data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
-    expect(props).toEqual({ a: 1, initial: { values: { fullName: '"><script>alert(1)</script> autofocus checked', subject: 'demo', message: 'Bonjour </textarea><b>x</b>', consent: true }, errors: { fullName: 'Le nom et prénom sont requis' } } });
+    const props = JSON.parse(
+      /data-props="([^"]*)"/
+        .exec(html)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&'),
+    );
+    expect(props).toEqual({
+      a: 1,
+      initial: {
+        values: {
+          fullName: '"><script>alert(1)</script> autofocus checked',
+          subject: 'demo',
+          message: 'Bonjour </textarea><b>x</b>',
+          consent: true,
+        },
+        errors: { fullName: 'Le nom et prénom sont requis' },
+      },
+    });
   });
 
   it('shows a form-level message (rate limit, service down) with the values kept', () => {
-    const html = formPageWithErrors(built, 'contact', { values: { fullName: 'Jean' }, errors: {}, alert: 'Trop de demandes.' });
+    const html = formPageWithErrors(built, 'contact', {
+      values: { fullName: 'Jean' },
+      errors: {},
+      alert: 'Trop de demandes.',
+    });
     expect(html).toContain('<p class="form__alert" id="contact-alert">Trop de demandes.</p>');
     expect(html).toContain('value="Jean"');
   });
 
   it('wraps a confirmation in the shell, not indexed', () => {
-    const html = confirmationPage(built, { title: 'Message envoyé\u202F!', text: 'Merci.', links: [{ href: '/', label: 'Accueil', primary: true }] }, 'Dentivo');
+    const html = confirmationPage(
+      built,
+      { title: 'Message envoyé\u202F!', text: 'Merci.', links: [{ href: '/', label: 'Accueil', primary: true }] },
+      'Dentivo',
+    );
     expect(html).toContain('<title>Message envoyé\u202F! | Dentivo</title>');
     expect(html).toContain('<h1 class="form-success__title" id="confirmation-titre">Message envoyé\u202F!</h1>');
     expect(html).toContain('<meta name="robots" content="noindex">');
@@ -204,11 +354,18 @@ describe('The no-JavaScript pages', () => {
 
 describe('Mail configuration', () => {
   const site = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'content', 'site.json'), 'utf8'));
-  const env = { SMTP_URL: 'smtps://utilisateur:motdepasse-secret@smtp.example.fr:465', CONTACT_TO: 'equipe@dentivo.example' };
+  const env = {
+    SMTP_URL: 'smtps://utilisateur:motdepasse-secret@smtp.example.fr:465',
+    CONTACT_TO: 'equipe@dentivo.example',
+  };
 
   it('reads SMTP_URL and CONTACT_TO from the environment, the team address falling back to company.email', () => {
     const config = loadConfig(site, env);
-    expect(mailSettingsFromEnv(env, config)).toMatchObject({ smtpUrl: env.SMTP_URL, teamAddress: 'equipe@dentivo.example', from: 'Dentivo <no-reply@dentivo.example>' });
+    expect(mailSettingsFromEnv(env, config)).toMatchObject({
+      smtpUrl: env.SMTP_URL,
+      teamAddress: 'equipe@dentivo.example',
+      from: 'Dentivo <no-reply@dentivo.example>',
+    });
     expect(mailSettingsFromEnv({}, config).teamAddress).toBe(site.company.email);
   });
 
@@ -217,6 +374,8 @@ describe('Mail configuration', () => {
   });
 
   it('stops with the variable’s name when a value is wrong', () => {
-    expect(() => mailSettingsFromEnv({ SMTP_URL: 'http://smtp.example.fr', CONTACT_TO: 'pas-une-adresse' }, loadConfig(site, {}))).toThrow(/SMTP_URL[\s\S]*CONTACT_TO/);
+    expect(() =>
+      mailSettingsFromEnv({ SMTP_URL: 'http://smtp.example.fr', CONTACT_TO: 'pas-une-adresse' }, loadConfig(site, {})),
+    ).toThrow(/SMTP_URL[\s\S]*CONTACT_TO/);
   });
 });

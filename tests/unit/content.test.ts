@@ -19,7 +19,12 @@ describe('Content of the site', () => {
   it('loads every page, article and author', () => {
     expect(content.pages.length).toBeGreaterThanOrEqual(25);
     expect(content.posts.length).toBeGreaterThanOrEqual(12);
-    expect(content.authors.map((a) => a.slug).sort()).toEqual(['dentivo-team', 'dr-claire-vasseur', 'dr-tech-advisor', 'tech-team']);
+    expect(content.authors.map((a) => a.slug).sort()).toEqual([
+      'dentivo-team',
+      'dr-claire-vasseur',
+      'dr-tech-advisor',
+      'tech-team',
+    ]);
   });
 
   it('has articles of at least 700 words in all five categories', () => {
@@ -29,7 +34,16 @@ describe('Content of the site', () => {
 
   it('keeps only the 8 visible entries in the Features menu', () => {
     const visible = content.shared.navigation.features.filter((e) => e.visible).map((e) => e.href);
-    expect(visible).toEqual(['/agenda', '/questionnaire-medical-numerique', '/planning-equipe', '/comptes-rendus', '/tracabilite', '/recolte-factures', '/prise-commandes', '/assistant']);
+    expect(visible).toEqual([
+      '/agenda',
+      '/questionnaire-medical-numerique',
+      '/planning-equipe',
+      '/comptes-rendus',
+      '/tracabilite',
+      '/recolte-factures',
+      '/prise-commandes',
+      '/assistant',
+    ]);
   });
 });
 
@@ -39,7 +53,9 @@ describe('A content mistake stops the build with a clear message', () => {
     const file = join(dir, 'content', 'pages', 'agenda.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/icon: [a-z-]+/, 'icon: Pas Une Icone'));
     expect(() => loadContent(dir, {})).toThrow(ContentError);
-    expect(() => loadContent(dir, {})).toThrow(/content\/pages\/agenda\.md[\s\S]*section \d+ \(features\), champ cards\[0\]\.icon/);
+    expect(() => loadContent(dir, {})).toThrow(
+      /content\/pages\/agenda\.md[\s\S]*section \d+ \(features\), champ cards\[0\]\.icon/,
+    );
   });
 
   it('refuses an unknown author, category and duplicate slug', () => {

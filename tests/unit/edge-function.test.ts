@@ -14,21 +14,33 @@ const deno = join(root, 'node_modules', '.bin', 'deno');
 
 function run(args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(deno, args, { cwd: root, timeout: 240_000, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}\n${stderr}` });
-    });
+    execFile(
+      deno,
+      args,
+      { cwd: root, timeout: 240_000, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}\n${stderr}` });
+      },
+    );
   });
 }
 
-describe.skipIf(!existsSync(deno))('send-contact-email et consent-proof sous Deno (runtime des edge functions Supabase)', () => {
-  it('le code des fonctions passe la vérification de types de Deno', async () => {
-    const { code, output } = await run(['check', 'supabase/functions/send-contact-email/index.ts', 'supabase/functions/consent-proof/index.ts']);
-    expect(code, output).toBe(0);
-  }, 240_000);
+describe.skipIf(!existsSync(deno))(
+  'send-contact-email et consent-proof sous Deno (runtime des edge functions Supabase)',
+  () => {
+    it('le code des fonctions passe la vérification de types de Deno', async () => {
+      const { code, output } = await run([
+        'check',
+        'supabase/functions/send-contact-email/index.ts',
+        'supabase/functions/consent-proof/index.ts',
+      ]);
+      expect(code, output).toBe(0);
+    }, 240_000);
 
-  it('leurs tests Deno passent : stockage une seule fois, 4xx sans stockage, e-mails, limite, relance, preuve de consentement', async () => {
-    const { code, output } = await run(['test', '--allow-all', 'supabase/functions/tests/']);
-    expect(code, output).toBe(0);
-    expect(output).toMatch(/ok \| 3 passed \| 0 failed/);
-  }, 240_000);
-});
+    it('leurs tests Deno passent : stockage une seule fois, 4xx sans stockage, e-mails, limite, relance, preuve de consentement', async () => {
+      const { code, output } = await run(['test', '--allow-all', 'supabase/functions/tests/']);
+      expect(code, output).toBe(0);
+      expect(output).toMatch(/ok \| 3 passed \| 0 failed/);
+    }, 240_000);
+  },
+);

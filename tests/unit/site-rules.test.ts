@@ -22,12 +22,22 @@ describe('Related solutions (SPEC.md section 2)', () => {
   });
 
   it('fills from the other clusters when the cluster is short', () => {
-    expect(relatedSolutions(clusters, { path: '/f', cluster: 'conformite' }).map((l) => l.href)).toEqual(['/a', '/b', '/c', '/d']);
+    expect(relatedSolutions(clusters, { path: '/f', cluster: 'conformite' }).map((l) => l.href)).toEqual([
+      '/a',
+      '/b',
+      '/c',
+      '/d',
+    ]);
   });
 
   it('does not repeat a link the page already offers, and fills its place', () => {
     const sections = [{ type: 'links' as const, title: 'Pour aller plus loin', links: [{ href: '/d', title: 'D' }] }];
-    expect(relatedSolutions(clusters, { path: '/c', cluster: 'gestion', sections }).map((l) => l.href)).toEqual(['/e', '/a', '/b', '/f']);
+    expect(relatedSolutions(clusters, { path: '/c', cluster: 'gestion', sections }).map((l) => l.href)).toEqual([
+      '/e',
+      '/a',
+      '/b',
+      '/f',
+    ]);
   });
 
   it('works for a page without a cluster', () => {
@@ -37,29 +47,41 @@ describe('Related solutions (SPEC.md section 2)', () => {
 
 describe('French typography', () => {
   it('puts no-break spaces before high punctuation and inside guillemets', () => {
-    expect(frenchTypography('Prêt ? Oui ! Note : « devis »')).toBe('Prêt\u202F? Oui\u202F! Note\u00A0: «\u202Fdevis\u202F»');
+    expect(frenchTypography('Prêt ? Oui ! Note : « devis »')).toBe(
+      'Prêt\u202F? Oui\u202F! Note\u00A0: «\u202Fdevis\u202F»',
+    );
   });
 
   it('uses the typographic apostrophe, also on Markdown’s escaped one', () => {
     expect(frenchTypography("l'agenda")).toBe('l’agenda');
     expect(frenchTypographyHtml('<p>l&#39;agenda</p>')).toBe('<p>l’agenda</p>');
-    expect(frenchTypographyHtml('<p>Dans Dentivo, l&#39;<a href="/agenda">agenda</a></p>')).toBe('<p>Dans Dentivo, l’<a href="/agenda">agenda</a></p>');
+    expect(frenchTypographyHtml('<p>Dans Dentivo, l&#39;<a href="/agenda">agenda</a></p>')).toBe(
+      '<p>Dans Dentivo, l’<a href="/agenda">agenda</a></p>',
+    );
   });
 
   it('keeps a phone number on one line', () => {
-    expect(frenchTypography('Appelez le +33 4 00 00 00 00 ou le 04 00 00 00 00.')).toBe('Appelez le +33\u00A04\u00A000\u00A000\u00A000\u00A000 ou le 04\u00A000\u00A000\u00A000\u00A000.');
+    expect(frenchTypography('Appelez le +33 4 00 00 00 00 ou le 04 00 00 00 00.')).toBe(
+      'Appelez le +33\u00A04\u00A000\u00A000\u00A000\u00A000 ou le 04\u00A000\u00A000\u00A000\u00A000.',
+    );
   });
 
   it('never breaks "e-mail", an inverted subject, or "<" from its figure', () => {
-    expect(frenchTypography('Envoi par e-mail. Rentre-t-il ? Peut-on ? Transforment-ils ?')).toBe('Envoi par e\u2011mail. Rentre\u2011t\u2011il\u202F? Peut\u2011on\u202F? Transforment\u2011ils\u202F?');
+    expect(frenchTypography('Envoi par e-mail. Rentre-t-il ? Peut-on ? Transforment-ils ?')).toBe(
+      'Envoi par e\u2011mail. Rentre\u2011t\u2011il\u202F? Peut\u2011on\u202F? Transforment\u2011ils\u202F?',
+    );
     expect(frenchTypographyHtml('<p>&lt; 10 min, ≥ 5 %</p>')).toBe('<p>&lt;\u00A010\u00A0min, ≥\u00A05\u00A0%</p>');
     // Hyphenated words that are not inversions stay as they are.
-    expect(frenchTypography('Saint-Étienne, non-conformité, Avignon-onze')).toBe('Saint-Étienne, non-conformité, Avignon-onze');
+    expect(frenchTypography('Saint-Étienne, non-conformité, Avignon-onze')).toBe(
+      'Saint-Étienne, non-conformité, Avignon-onze',
+    );
   });
 
   it('leaves markup, attributes and scripts alone', () => {
     const html = '<a title="a : b" href="/x?y=1">Tarifs ?</a><script>var a = "b : c";</script>';
-    expect(frenchTypographyHtml(html)).toBe('<a title="a : b" href="/x?y=1">Tarifs\u202F?</a><script>var a = "b : c";</script>');
+    expect(frenchTypographyHtml(html)).toBe(
+      '<a title="a : b" href="/x?y=1">Tarifs\u202F?</a><script>var a = "b : c";</script>',
+    );
   });
 });
 
@@ -82,7 +104,9 @@ describe('Configuration: site.json with environment overrides', () => {
 
   it('refuses an invalid value and names where it came from', () => {
     expect(() => loadConfig(siteJson, { APP_URL: 'pas une adresse' })).toThrow(ConfigError);
-    expect(() => loadConfig(siteJson, { APP_URL: 'pas une adresse' })).toThrow(/appUrl \(variable d’environnement APP_URL\)/);
+    expect(() => loadConfig(siteJson, { APP_URL: 'pas une adresse' })).toThrow(
+      /appUrl \(variable d’environnement APP_URL\)/,
+    );
     expect(() => loadConfig({ ...siteJson, themeColor: 'teal' }, {})).toThrow(/themeColor \(content\/site.json\)/);
   });
 

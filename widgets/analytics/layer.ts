@@ -11,7 +11,12 @@ import { assign, parseAssignments, type Variant } from '../../core/analytics/ab-
 import { detectBot, optimisationLevel, type BotDetection } from '../../core/analytics/bots.ts';
 import { ctaClickParams, isTrackedCta, type CtaRegion } from '../../core/analytics/cta.ts';
 import { recordDepth, scrollRatio, SCROLL_DEPTH_THRESHOLD } from '../../core/analytics/scroll-depth.ts';
-import { isAnalyticsEvent, TRACK_EVENT, type AnalyticsEventName, type TrackParams } from '../../core/analytics/tracking.ts';
+import {
+  isAnalyticsEvent,
+  TRACK_EVENT,
+  type AnalyticsEventName,
+  type TrackParams,
+} from '../../core/analytics/tracking.ts';
 import { consent } from '../consent/store.ts';
 import { getConfig } from '../runtime/config.ts';
 import { safeStorage } from '../runtime/storage.ts';
@@ -146,7 +151,13 @@ function onScroll(): void {
     const path = location.pathname;
     const { send: due, paths } = recordDepth(readPaths(), path, ratio);
     if (!due) return window.removeEventListener('scroll', onScroll);
-    if (send('scroll_depth', { depth: Math.round(SCROLL_DEPTH_THRESHOLD * 100), page: path, page_location: location.href })) {
+    if (
+      send('scroll_depth', {
+        depth: Math.round(SCROLL_DEPTH_THRESHOLD * 100),
+        page: path,
+        page_location: location.href,
+      })
+    ) {
       scrollStore.set(SCROLL_KEY, JSON.stringify(paths));
       window.removeEventListener('scroll', onScroll);
     }
@@ -185,7 +196,8 @@ function exposeAbTests(): void {
 }
 
 function convert(conversionType: string): void {
-  for (const [id, variant] of exposures) send('ab_test_conversion', { test_id: id, variant, conversion_type: conversionType });
+  for (const [id, variant] of exposures)
+    send('ab_test_conversion', { test_id: id, variant, conversion_type: conversionType });
 }
 
 /** SPEC.md section 7, call 5: registered for aggressive optimisation, then asked to warm the main pages. */

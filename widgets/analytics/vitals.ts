@@ -7,7 +7,13 @@
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { AnalyticsEventName, TrackParams } from '../../core/analytics/tracking.ts';
-import { performanceAlert, rate, shouldAlert, type PerformanceAlert, type VitalName } from '../../core/analytics/web-vitals.ts';
+import {
+  performanceAlert,
+  rate,
+  shouldAlert,
+  type PerformanceAlert,
+  type VitalName,
+} from '../../core/analytics/web-vitals.ts';
 import { getConfig } from '../runtime/config.ts';
 
 type Send = (event: AnalyticsEventName, params: TrackParams) => boolean;
@@ -17,8 +23,20 @@ export function measureVitals(send: Send, isBot: boolean): void {
     const rating = rate(metric, value);
     send('custom_metric', { metric_name: metric, value: metric === 'CLS' ? value : Math.round(value), rating });
     if (!shouldAlert(rating, Math.random())) return;
-    const alert = performanceAlert(metric, value, { url: location.href, userAgent: navigator.userAgent, isBot, now: new Date() });
-    send('web_vitals_alert', { metric: alert.metric, value: alert.value, threshold: alert.threshold, rating: alert.rating, is_bot: alert.isBot, page_location: alert.url });
+    const alert = performanceAlert(metric, value, {
+      url: location.href,
+      userAgent: navigator.userAgent,
+      isBot,
+      now: new Date(),
+    });
+    send('web_vitals_alert', {
+      metric: alert.metric,
+      value: alert.value,
+      threshold: alert.threshold,
+      rating: alert.rating,
+      is_bot: alert.isBot,
+      page_location: alert.url,
+    });
     postAlert(alert);
   };
   const forward = (metric: Metric) => report(metric.name, metric.value);
@@ -54,7 +72,12 @@ function postAlert(alert: PerformanceAlert): void {
   if (alertWebhookUrl) targets.push([alertWebhookUrl, { text: summary, ...alert }]);
   if (alertEmailEndpoint) targets.push([alertEmailEndpoint, { subject: summary, ...alert }]);
   for (const [url, body] of targets)
-    fetch(url, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+    fetch(url, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(
       (response) => {
         if (!response.ok) console.error(`Alerte de performance refusée (${response.status}) par ${url}`);
       },

@@ -11,16 +11,30 @@ import { showsQuickOptions, type ChatMessage } from '../../core/assistant/chat.t
 import { formatTimeHHmm } from '../../core/site/dates.ts';
 import { getConfig } from '../runtime/config.ts';
 import { DRAWER_ID, closeAssistant, drawerOpen, presetMessage } from './store.ts';
-import { clearConversation, loading, messages, resetConversation, restoreConversation, savedConversation, sendMessage } from './conversation.ts';
+import {
+  clearConversation,
+  loading,
+  messages,
+  resetConversation,
+  restoreConversation,
+  savedConversation,
+  sendMessage,
+} from './conversation.ts';
 import { InputBar } from './InputBar.tsx';
 import { AssistantText, PlainText, loadMarkdown } from './MessageText.tsx';
 import { VoicePlayer } from './VoicePlayer.tsx';
 import { texts } from './texts.ts';
 
-const focusable = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), [tabindex]:not([tabindex="-1"])';
 
 /** Markdown reduced to what a screen reader should say. */
-const spoken = (markdown: string) => markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`>#\\]/g, '').replace(/\s+/g, ' ').trim();
+const spoken = (markdown: string) =>
+  markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`>#\\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export default function Drawer() {
   useSignals();
@@ -75,7 +89,9 @@ export default function Drawer() {
   useEffect(() => {
     setRevealed(0);
     if (!offerOptions) return;
-    const timers = options.map((_, index) => setTimeout(() => setRevealed(index + 1), ASSISTANT.quickOptionsFirstMs + index * ASSISTANT.quickOptionsStepMs));
+    const timers = options.map((_, index) =>
+      setTimeout(() => setRevealed(index + 1), ASSISTANT.quickOptionsFirstMs + index * ASSISTANT.quickOptionsStepMs),
+    );
     return () => timers.forEach(clearTimeout);
   }, [offerOptions]);
 
@@ -85,7 +101,10 @@ export default function Drawer() {
     const first = lastReplyId.current === undefined;
     lastReplyId.current = lastReply.id;
     if (first) return;
-    const timer = setTimeout(() => setAnnouncement(`${assistantName}\u00A0: ${spoken(lastReply.content)}`), ASSISTANT.announceDelayMs);
+    const timer = setTimeout(
+      () => setAnnouncement(`${assistantName}\u00A0: ${spoken(lastReply.content)}`),
+      ASSISTANT.announceDelayMs,
+    );
     return () => clearTimeout(timer);
   }, [lastReply?.id]);
 
@@ -96,7 +115,11 @@ export default function Drawer() {
     if (!element) return;
     element.scrollTop = element.scrollHeight;
     const newest = element.lastElementChild as HTMLElement | null;
-    if (!pending && newest?.classList.contains('assistant-message--assistant') && newest.offsetHeight > element.clientHeight) {
+    if (
+      !pending &&
+      newest?.classList.contains('assistant-message--assistant') &&
+      newest.offsetHeight > element.clientHeight
+    ) {
       element.scrollTop += newest.getBoundingClientRect().top - element.getBoundingClientRect().top - 8;
     }
   }, [conversation?.length, pending, revealed, open]);
@@ -104,7 +127,9 @@ export default function Drawer() {
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Tab' || !dialog.current) return;
     // Tab stays inside the drawer.
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(focusable)].filter((element) => element.getClientRects().length > 0);
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(focusable)].filter(
+      (element) => element.getClientRects().length > 0,
+    );
     if (!items.length) return;
     const root = dialog.current.getRootNode() as Document | ShadowRoot;
     const active = root.activeElement;
@@ -123,13 +148,31 @@ export default function Drawer() {
     <div className="assistant-layer" data-open={open ? '' : undefined}>
       {/* The backdrop takes clicks without closing anything, and without taking focus away. */}
       <div className="assistant-backdrop" aria-hidden="true" onMouseDown={(event) => event.preventDefault()} />
-      <section ref={dialog} id={DRAWER_ID} className="assistant-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <section
+        ref={dialog}
+        id={DRAWER_ID}
+        className="assistant-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
         <header className="assistant-drawer__header">
           <div>
-            <h2 id={titleId} className="assistant-drawer__title">{texts.title(productName)}</h2>
+            <h2 id={titleId} className="assistant-drawer__title">
+              {texts.title(productName)}
+            </h2>
             <p className="assistant-drawer__subtitle">{texts.subtitle(assistantName, productName)}</p>
           </div>
-          <button type="button" className="assistant-icon-button" aria-label={texts.clear} onClick={() => { clearConversation(); input.current?.focus(); }}>
+          <button
+            type="button"
+            className="assistant-icon-button"
+            aria-label={texts.clear}
+            onClick={() => {
+              clearConversation();
+              input.current?.focus();
+            }}
+          >
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
             </svg>
@@ -148,7 +191,9 @@ export default function Drawer() {
               {texts.restoring}
             </li>
           ) : (
-            conversation.filter((message) => !message.isTemporary).map((message) => <Message key={message.id} message={message} assistantName={assistantName} />)
+            conversation
+              .filter((message) => !message.isTemporary)
+              .map((message) => <Message key={message.id} message={message} assistantName={assistantName} />)
           )}
           {pending ? (
             <li className="assistant-message assistant-message--assistant">
@@ -166,7 +211,11 @@ export default function Drawer() {
           <ul className="assistant-options" aria-label={texts.quickOptionsLabel}>
             {options.slice(0, revealed).map((option) => (
               <li key={option}>
-                <button type="button" className="assistant-option" onClick={() => void (loading.value || sendMessage({ text: option, files: [] }))}>
+                <button
+                  type="button"
+                  className="assistant-option"
+                  onClick={() => void (loading.value || sendMessage({ text: option, files: [] }))}
+                >
                   {option}
                 </button>
               </li>
@@ -174,7 +223,9 @@ export default function Drawer() {
           </ul>
         ) : null}
 
-        <p className="assistant-sr" role="status">{announcement}</p>
+        <p className="assistant-sr" role="status">
+          {announcement}
+        </p>
         <InputBar inputRef={input} />
       </section>
     </div>
@@ -187,18 +238,37 @@ function Message({ message, assistantName }: { message: ChatMessage; assistantNa
   return (
     <li className={`assistant-message assistant-message--${message.role}`}>
       <div className="assistant-bubble">
-        <span className="assistant-sr">{mine ? texts.you : assistantName}{'\u00A0'}: </span>
-        {message.content ? mine ? <PlainText text={message.content} /> : <AssistantText text={message.content} /> : null}
+        <span className="assistant-sr">
+          {mine ? texts.you : assistantName}
+          {'\u00A0'}:{' '}
+        </span>
+        {message.content ? (
+          mine ? (
+            <PlainText text={message.content} />
+          ) : (
+            <AssistantText text={message.content} />
+          )
+        ) : null}
         {message.voice ? <VoicePlayer url={message.voice.url} duration={message.voice.duration} /> : null}
         {message.attachments?.length ? (
           <ul className="assistant-attachments" aria-label={texts.attachments}>
             {message.attachments.map((file, index) => (
-              <li key={index}>{file.url ? <a href={file.url} target="_blank" rel="noopener noreferrer">{file.name}</a> : file.name}</li>
+              <li key={index}>
+                {file.url ? (
+                  <a href={file.url} target="_blank" rel="noopener noreferrer">
+                    {file.name}
+                  </a>
+                ) : (
+                  file.name
+                )}
+              </li>
             ))}
           </ul>
         ) : null}
       </div>
-      <time className="assistant-message__time" dateTime={message.timestamp}>{formatTimeHHmm(time)}</time>
+      <time className="assistant-message__time" dateTime={message.timestamp}>
+        {formatTimeHHmm(time)}
+      </time>
     </li>
   );
 }

@@ -96,16 +96,31 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
         <ul className="assistant-chips" aria-label={texts.pendingFiles}>
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`} className="assistant-chip">
-              <span className="assistant-chip__name" title={file.name}>{file.name}</span>
-              <button type="button" className="assistant-chip__remove" aria-label={texts.removeFile(file.name)} onClick={() => setFiles(files.filter((_, i) => i !== index))}>
+              <span className="assistant-chip__name" title={file.name}>
+                {file.name}
+              </span>
+              <button
+                type="button"
+                className="assistant-chip__remove"
+                aria-label={texts.removeFile(file.name)}
+                onClick={() => setFiles(files.filter((_, i) => i !== index))}
+              >
                 ×
               </button>
             </li>
           ))}
           {voice ? (
             <li className="assistant-chip assistant-chip--voice">
-              <span className="assistant-chip__name"><span className="assistant-sr">{texts.voiceNote} </span>{texts.voiceChip}</span>
-              <button type="button" className="assistant-chip__remove" aria-label={texts.removeVoice} onClick={() => setVoice(undefined)}>
+              <span className="assistant-chip__name">
+                <span className="assistant-sr">{texts.voiceNote} </span>
+                {texts.voiceChip}
+              </span>
+              <button
+                type="button"
+                className="assistant-chip__remove"
+                aria-label={texts.removeVoice}
+                onClick={() => setVoice(undefined)}
+              >
                 ×
               </button>
             </li>
@@ -142,7 +157,12 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
               event.target.value = '';
             }}
           />
-          <button type="button" className="assistant-icon-button" aria-label={texts.attach} onClick={() => filePicker.current?.click()}>
+          <button
+            type="button"
+            className="assistant-icon-button"
+            aria-label={texts.attach}
+            onClick={() => filePicker.current?.click()}
+          >
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="m21.4 11.6-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
             </svg>
@@ -156,7 +176,11 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
             onClick={() => void toggleRecording()}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              {recording ? <rect x="6" y="6" width="12" height="12" rx="2" /> : <path d="M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3ZM19 10v2a7 7 0 0 1-14 0v-2M12 19v3" />}
+              {recording ? (
+                <rect x="6" y="6" width="12" height="12" rx="2" />
+              ) : (
+                <path d="M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3ZM19 10v2a7 7 0 0 1-14 0v-2M12 19v3" />
+              )}
             </svg>
             {recording ? (
               <span className="assistant-record__seconds" role="timer" aria-label={texts.recordingSeconds(seconds)}>
@@ -165,7 +189,12 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
               </span>
             ) : null}
           </button>
-          <button type="submit" className="assistant-send" aria-label={texts.send} disabled={!canSend(submission) || Boolean(recording)}>
+          <button
+            type="submit"
+            className="assistant-send"
+            aria-label={texts.send}
+            disabled={!canSend(submission) || Boolean(recording)}
+          >
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M22 2 11 13M22 2l-7 20-4-9-9-4Z" />
             </svg>

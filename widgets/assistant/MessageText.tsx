@@ -42,7 +42,11 @@ export function PlainText({ text }: { text: string }) {
         if (segment.kind === 'text') return segment.text;
         const link = linkFor(segment.href);
         if (!link) return segment.text;
-        return <a key={index} href={link.href} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{segment.text}</a>;
+        return (
+          <a key={index} href={link.href} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            {segment.text}
+          </a>
+        );
       })}
     </p>
   );

@@ -10,7 +10,11 @@ export function VoicePlayer({ url, duration }: { url: string; duration: number }
   const toggle = () => {
     const element = audio.current;
     if (!element) return;
-    if (element.paused) element.play().then(() => setPlaying(true), () => setPlaying(false));
+    if (element.paused)
+      element.play().then(
+        () => setPlaying(true),
+        () => setPlaying(false),
+      );
     else element.pause();
   };
   const onTime = () => {
@@ -27,14 +31,30 @@ export function VoicePlayer({ url, duration }: { url: string; duration: number }
 
   return (
     <div className="assistant-voice">
-      <button type="button" className="assistant-voice__toggle" aria-label={playing ? texts.pause : texts.play} onClick={toggle}>
+      <button
+        type="button"
+        className="assistant-voice__toggle"
+        aria-label={playing ? texts.pause : texts.play}
+        onClick={toggle}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           {playing ? <path d="M7 5h4v14H7zM13 5h4v14h-4z" /> : <path d="M8 5v14l11-7z" />}
         </svg>
       </button>
       <progress className="assistant-voice__bar" max={100} value={progress} aria-label={texts.progress} />
-      <span className="assistant-voice__percent">{progress}{'\u202F'}%</span>
-      <audio ref={audio} src={url} preload="metadata" onTimeUpdate={onTime} onEnded={onEnded} onPause={() => setPlaying(false)} onPlay={() => setPlaying(true)} />
+      <span className="assistant-voice__percent">
+        {progress}
+        {'\u202F'}%
+      </span>
+      <audio
+        ref={audio}
+        src={url}
+        preload="metadata"
+        onTimeUpdate={onTime}
+        onEnded={onEnded}
+        onPause={() => setPlaying(false)}
+        onPlay={() => setPlaying(true)}
+      />
     </div>
   );
 }

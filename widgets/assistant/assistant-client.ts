@@ -8,7 +8,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { UPLOADS_BUCKET, attachmentPath, voicePath } from '../../core/assistant/uploads.ts';
-import { webhookReply, type AttachmentRef, type WebhookPayload, type WebhookReply } from '../../core/assistant/contract.ts';
+import {
+  webhookReply,
+  type AttachmentRef,
+  type WebhookPayload,
+  type WebhookReply,
+} from '../../core/assistant/contract.ts';
 import { backendUrl, getConfig } from '../runtime/config.ts';
 
 export class VoiceUploadError extends Error {}
@@ -91,7 +96,11 @@ async function upload(path: string, body: Blob, contentType: string): Promise<st
   const bucket = (await storage()).storage.from(UPLOADS_BUCKET);
   // The blob travels as a multipart part: it must carry its type.
   const typed = body.type ? body : new Blob([body], { type: contentType });
-  const { error } = await bucket.upload(path, typed, { contentType, cacheControl: String(ASSISTANT.voiceCacheControlSeconds), upsert: false });
+  const { error } = await bucket.upload(path, typed, {
+    contentType,
+    cacheControl: String(ASSISTANT.voiceCacheControlSeconds),
+    upsert: false,
+  });
   if (error) throw new Error(error.message);
   return bucket.getPublicUrl(path).data.publicUrl;
 }

@@ -6,7 +6,12 @@
  */
 import { signal } from '@preact/signals-react';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
-import { messageId, parseStoredConversation, storableConversation, type ChatMessage } from '../../core/assistant/chat.ts';
+import {
+  messageId,
+  parseStoredConversation,
+  storableConversation,
+  type ChatMessage,
+} from '../../core/assistant/chat.ts';
 import type { AttachmentRef, WebhookPayload } from '../../core/assistant/contract.ts';
 import { getConfig } from '../runtime/config.ts';
 import { safeStorage } from '../runtime/storage.ts';
@@ -24,10 +29,20 @@ const WELCOME_ID = 'bienvenue';
 
 export function welcomeMessage(): ChatMessage {
   const { assistantName, productName } = getConfig();
-  return { id: WELCOME_ID, role: 'assistant', content: texts.welcome(assistantName, productName), timestamp: new Date().toISOString() };
+  return {
+    id: WELCOME_ID,
+    role: 'assistant',
+    content: texts.welcome(assistantName, productName),
+    timestamp: new Date().toISOString(),
+  };
 }
 
-const assistantMessage = (content: string): ChatMessage => ({ id: messageId(), role: 'assistant', content, timestamp: new Date().toISOString() });
+const assistantMessage = (content: string): ChatMessage => ({
+  id: messageId(),
+  role: 'assistant',
+  content,
+  timestamp: new Date().toISOString(),
+});
 
 /** Kept under `dentivo_single_conversation` only when it holds more than the untouched welcome message. */
 function save(list: ChatMessage[]): void {
@@ -69,7 +84,9 @@ export interface Submission {
 const current = () => messages.value ?? [];
 
 function replace(id: string, next: ChatMessage | ((message: ChatMessage) => ChatMessage)): void {
-  setMessages(current().map((message) => (message.id === id ? (typeof next === 'function' ? next(message) : next) : message)));
+  setMessages(
+    current().map((message) => (message.id === id ? (typeof next === 'function' ? next(message) : next) : message)),
+  );
 }
 
 export function canSend(submission: Submission): boolean {
@@ -87,9 +104,17 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
     content: text,
     timestamp: now.toISOString(),
     ...(files.length ? { attachments: files.map((file) => ({ name: file.name, type: file.type })) } : {}),
-    ...(submission.voice ? { voice: { url: URL.createObjectURL(submission.voice.blob), duration: submission.voice.duration } } : {}),
+    ...(submission.voice
+      ? { voice: { url: URL.createObjectURL(submission.voice.blob), duration: submission.voice.duration } }
+      : {}),
   };
-  const pending: ChatMessage = { id: messageId(), role: 'assistant', content: '', timestamp: now.toISOString(), isTemporary: true };
+  const pending: ChatMessage = {
+    id: messageId(),
+    role: 'assistant',
+    content: '',
+    timestamp: now.toISOString(),
+    isTemporary: true,
+  };
   loading.value = true;
   setMessages([...current(), user, pending]);
 
@@ -98,7 +123,11 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
   let client: typeof import('./assistant-client.ts') | undefined;
   try {
     client = await import('./assistant-client.ts');
-    const payload: WebhookPayload = { message_id: user.id, sent_at: now.toISOString(), conversation_id: getConfig().conversationKey };
+    const payload: WebhookPayload = {
+      message_id: user.id,
+      sent_at: now.toISOString(),
+      conversation_id: getConfig().conversationKey,
+    };
     if (text) payload.text = text;
     if (submission.voice) {
       const url = await client.uploadVoice(submission.voice.blob);
@@ -108,7 +137,10 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
     if (files.length) {
       const refs: AttachmentRef[] = await client.uploadFiles(files);
       payload.files = refs;
-      replace(user.id, (message) => ({ ...message, attachments: refs.map((ref) => ({ name: ref.filename, type: ref.type, url: ref.url })) }));
+      replace(user.id, (message) => ({
+        ...message,
+        attachments: refs.map((ref) => ({ name: ref.filename, type: ref.type, url: ref.url })),
+      }));
     }
     const reply = await client.sendToAssistant(payload);
     await markdown;
@@ -117,16 +149,28 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
       role: 'assistant',
       content: reply.response?.trim() || texts.emptyReply,
       timestamp: new Date().toISOString(),
-      ...(reply.files?.length ? { attachments: reply.files.map((file) => ({ name: file.filename, type: file.type, url: file.url })) } : {}),
+      ...(reply.files?.length
+        ? { attachments: reply.files.map((file) => ({ name: file.filename, type: file.type, url: file.url })) }
+        : {}),
       ...(reply.voice ? { voice: reply.voice } : {}),
     });
     return true;
   } catch (error) {
     console.error('Assistant injoignable :', error);
-    if (client && error instanceof client.VoiceUploadError) showToast({ title: texts.voiceUploadErrorTitle, description: texts.voiceUploadErrorText, variant: 'destructive' });
+    if (client && error instanceof client.VoiceUploadError)
+      showToast({
+        title: texts.voiceUploadErrorTitle,
+        description: texts.voiceUploadErrorText,
+        variant: 'destructive',
+      });
     else if (client && error instanceof client.FileUploadError)
-      showToast({ title: texts.fileUploadErrorTitle, description: texts.fileUploadErrorText((error as Error).message), variant: 'destructive' });
-    else showToast({ title: texts.connectionErrorTitle, description: texts.connectionErrorText, variant: 'destructive' });
+      showToast({
+        title: texts.fileUploadErrorTitle,
+        description: texts.fileUploadErrorText((error as Error).message),
+        variant: 'destructive',
+      });
+    else
+      showToast({ title: texts.connectionErrorTitle, description: texts.connectionErrorText, variant: 'destructive' });
     replace(pending.id, assistantMessage(texts.apology));
     return false;
   } finally {

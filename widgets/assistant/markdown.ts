@@ -9,7 +9,33 @@ import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { linkFor } from './links.ts';
 
 const marked = new Marked({ gfm: true, breaks: true });
-const allowedTags = ['p', 'br', 'strong', 'b', 'em', 'i', 'del', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+const allowedTags = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'del',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
 
 let purifier: DOMPurify | undefined;
 function sanitizer(): DOMPurify {
@@ -34,5 +60,9 @@ function sanitizer(): DOMPurify {
 
 export function renderReply(markdown: string): string {
   const html = marked.parse(markdown, { async: false });
-  return sanitizer().sanitize(html, { ALLOWED_TAGS: allowedTags, ALLOWED_ATTR: ['href', 'title'], ALLOW_DATA_ATTR: false });
+  return sanitizer().sanitize(html, {
+    ALLOWED_TAGS: allowedTags,
+    ALLOWED_ATTR: ['href', 'title'],
+    ALLOW_DATA_ATTR: false,
+  });
 }

@@ -16,7 +16,8 @@ export interface Recording {
 }
 
 export async function startRecording(): Promise<Recording> {
-  if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') throw new MicrophoneError('Enregistrement non pris en charge');
+  if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined')
+    throw new MicrophoneError('Enregistrement non pris en charge');
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -33,10 +34,17 @@ export async function startRecording(): Promise<Recording> {
   return {
     stop: () =>
       new Promise<VoiceNote>((resolve) => {
-        recorder.addEventListener('stop', () => {
-          release();
-          resolve({ blob: new Blob(chunks, { type: 'audio/webm' }), duration: Math.max(1, Math.round((performance.now() - started) / 1000)) });
-        }, { once: true });
+        recorder.addEventListener(
+          'stop',
+          () => {
+            release();
+            resolve({
+              blob: new Blob(chunks, { type: 'audio/webm' }),
+              duration: Math.max(1, Math.round((performance.now() - started) / 1000)),
+            });
+          },
+          { once: true },
+        );
         recorder.stop();
       }),
     cancel: () => {

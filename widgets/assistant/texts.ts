@@ -14,7 +14,12 @@ export const texts = {
   welcome: (assistant: string, product: string) =>
     `Bonjour\u202F! Je suis ${assistant}, l’assistant de ${product}. Posez-moi vos questions sur nos modules, l’essai gratuit ou l’organisation de votre cabinet.`,
   quickOptionsLabel: 'Questions suggérées',
-  quickOptions: (product: string) => [`Qu’est-ce que ${product}\u202F?`, 'À qui s’adresse la plateforme\u202F?', 'Explorer les fonctionnalités actuelles', `Comment ${product} peut m’aider\u202F?`],
+  quickOptions: (product: string) => [
+    `Qu’est-ce que ${product}\u202F?`,
+    'À qui s’adresse la plateforme\u202F?',
+    'Explorer les fonctionnalités actuelles',
+    `Comment ${product} peut m’aider\u202F?`,
+  ],
   restoring: 'Restauration de la conversation...',
   typing: (assistant: string) => `${assistant} écrit…`,
   you: 'Vous',

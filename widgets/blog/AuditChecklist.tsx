@@ -16,11 +16,14 @@ export default function AuditChecklist({ title, intro, items }: AuditChecklistPr
   const [checked, setChecked] = useState<boolean[]>(() => items.map(() => false));
   const id = useId();
   const score = auditScore(checked);
-  const toggle = (index: number) => setChecked((previous) => previous.map((value, i) => (i === index ? !value : value)));
+  const toggle = (index: number) =>
+    setChecked((previous) => previous.map((value, i) => (i === index ? !value : value)));
 
   return (
     <section className="audit" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="audit__title">{title}</h2>
+      <h2 id={`${id}-title`} className="audit__title">
+        {title}
+      </h2>
       <p className="audit__intro">{intro}</p>
       <ul className="audit__items">
         {items.map((item, index) => (

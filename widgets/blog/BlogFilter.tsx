@@ -5,7 +5,13 @@
  * cards that do not match.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { canonicalFilters, filterPosts, hasActiveFilters, resultCount, type BlogFilters } from '../../core/blog/filter.ts';
+import {
+  canonicalFilters,
+  filterPosts,
+  hasActiveFilters,
+  resultCount,
+  type BlogFilters,
+} from '../../core/blog/filter.ts';
 import { loadSearchIndex, readFilters, writeFilters, showOnly, type IndexedPost } from './blog-list.ts';
 import { texts } from './texts.ts';
 
@@ -59,7 +65,9 @@ export default function BlogFilter({ indexUrl }: BlogFilterProps) {
   return (
     <div className="blog-filter">
       <form role="search" className="blog-filter__form" action="/blog" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={inputId} className="blog-filter__label">{texts.searchLabel}</label>
+        <label htmlFor={inputId} className="blog-filter__label">
+          {texts.searchLabel}
+        </label>
         <div className="blog-filter__field">
           <input
             ref={input}
@@ -72,24 +80,52 @@ export default function BlogFilter({ indexUrl }: BlogFilterProps) {
             onChange={(event) => update({ ...filters, search: event.target.value })}
           />
           {filters.search ? (
-            <button type="button" className="blog-filter__clear" aria-label={texts.clearSearch} onClick={() => { update({ ...filters, search: '' }); input.current?.focus(); }}>
+            <button
+              type="button"
+              className="blog-filter__clear"
+              aria-label={texts.clearSearch}
+              onClick={() => {
+                update({ ...filters, search: '' });
+                input.current?.focus();
+              }}
+            >
               ×
             </button>
           ) : null}
         </div>
-        <button type="submit" className="visually-hidden">{texts.submit}</button>
+        <button type="submit" className="visually-hidden">
+          {texts.submit}
+        </button>
       </form>
       {active ? (
         <div className="blog-filter__active">
           <ul className="cluster cluster--sm" role="list" aria-label={texts.activeFilters}>
             {filters.category ? (
-              <li><button type="button" className="filter-badge" onClick={() => update({ ...filters, category: undefined })}>{texts.category}{'\u00A0'}: {shown.category} <span aria-hidden="true">×</span><span className="visually-hidden"> ({texts.remove})</span></button></li>
+              <li>
+                <button
+                  type="button"
+                  className="filter-badge"
+                  onClick={() => update({ ...filters, category: undefined })}
+                >
+                  {texts.category}
+                  {'\u00A0'}: {shown.category} <span aria-hidden="true">×</span>
+                  <span className="visually-hidden"> ({texts.remove})</span>
+                </button>
+              </li>
             ) : null}
             {filters.tag ? (
-              <li><button type="button" className="filter-badge" onClick={() => update({ ...filters, tag: undefined })}>{texts.tag}{'\u00A0'}: {shown.tag} <span aria-hidden="true">×</span><span className="visually-hidden"> ({texts.remove})</span></button></li>
+              <li>
+                <button type="button" className="filter-badge" onClick={() => update({ ...filters, tag: undefined })}>
+                  {texts.tag}
+                  {'\u00A0'}: {shown.tag} <span aria-hidden="true">×</span>
+                  <span className="visually-hidden"> ({texts.remove})</span>
+                </button>
+              </li>
             ) : null}
           </ul>
-          <button type="button" className="button button--ghost blog-filter__clear-all" onClick={clearAll}>{texts.clearAll}</button>
+          <button type="button" className="button button--ghost blog-filter__clear-all" onClick={clearAll}>
+            {texts.clearAll}
+          </button>
         </div>
       ) : null}
       <p className="blog-filter__count" role="status">
@@ -98,7 +134,9 @@ export default function BlogFilter({ indexUrl }: BlogFilterProps) {
       {matches && matches.length === 0 ? (
         <div className="blog-filter__empty">
           <p className="blog-filter__empty-title">{texts.noResult}</p>
-          <button type="button" className="button button--secondary" onClick={clearAll}>{texts.showAll}</button>
+          <button type="button" className="button button--secondary" onClick={clearAll}>
+            {texts.showAll}
+          </button>
         </div>
       ) : null}
     </div>

@@ -12,7 +12,11 @@ export interface IndexedPost {
 
 export function readFilters(search: string): BlogFilters {
   const params = new URLSearchParams(search);
-  return { search: params.get('search') ?? undefined, category: params.get('category') ?? undefined, tag: params.get('tag') ?? undefined };
+  return {
+    search: params.get('search') ?? undefined,
+    category: params.get('category') ?? undefined,
+    tag: params.get('tag') ?? undefined,
+  };
 }
 
 /** Keeps ?search, ?category and ?tag in the address bar, without piling up history entries. */
@@ -38,5 +42,6 @@ export function loadSearchIndex(url: string): Promise<IndexedPost[]> {
 
 /** Shows the cards whose slug is in `slugs`, or every card when `slugs` is null. */
 export function showOnly(slugs: Set<string> | null): void {
-  for (const item of document.querySelectorAll<HTMLElement>('[data-post-slug]')) item.hidden = slugs !== null && !slugs.has(item.dataset.postSlug ?? '');
+  for (const item of document.querySelectorAll<HTMLElement>('[data-post-slug]'))
+    item.hidden = slugs !== null && !slugs.has(item.dataset.postSlug ?? '');
 }

@@ -34,7 +34,10 @@ function Category({ idPrefix, name, children }: { idPrefix: string; name: Key; c
 }
 
 export function ConsentCategories({ idPrefix, value, onChange, disabled = false }: ConsentCategoriesProps) {
-  const labels = (name: Key) => ({ 'aria-labelledby': `${idPrefix}-${name}-title`, 'aria-describedby': `${idPrefix}-${name}-description` });
+  const labels = (name: Key) => ({
+    'aria-labelledby': `${idPrefix}-${name}-title`,
+    'aria-describedby': `${idPrefix}-${name}-description`,
+  });
   return (
     <ul className="consent-categories" role="list">
       <Category idPrefix={idPrefix} name="necessary">

@@ -80,7 +80,10 @@ export default function CookieBanner() {
             <button type="button" className="button button--primary" onClick={choose(acceptAll)}>
               {texts.acceptAll}
             </button>
-            <button type="button" className="button button--secondary consent-banner__customize" aria-haspopup="dialog"
+            <button
+              type="button"
+              className="button button--secondary consent-banner__customize"
+              aria-haspopup="dialog"
               onClick={openPreferences}
               onPointerEnter={preloadPanel}
               onFocus={preloadPanel}

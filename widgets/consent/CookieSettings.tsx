@@ -22,12 +22,18 @@ export default function CookieSettings() {
   const change = (action: () => void) => {
     action();
     // A different string each time, so that screen readers announce every change.
-    setAnnounce((previous) => (previous === texts.announceSaved ? `${texts.announceSaved}\u00A0` : texts.announceSaved));
+    setAnnounce((previous) =>
+      previous === texts.announceSaved ? `${texts.announceSaved}\u00A0` : texts.announceSaved,
+    );
   };
 
   let status: string = texts.statusBeforeScript;
   if (mounted && fromGpc.value) status = texts.statusGpc;
-  else if (mounted && record.lastUpdated) status = texts.statusSaved(longDate.format(new Date(record.lastUpdated)), longDate.format(consentExpiry(record.lastUpdated)));
+  else if (mounted && record.lastUpdated)
+    status = texts.statusSaved(
+      longDate.format(new Date(record.lastUpdated)),
+      longDate.format(consentExpiry(record.lastUpdated)),
+    );
   else if (mounted) status = texts.statusNoChoice;
 
   return (
@@ -39,16 +45,28 @@ export default function CookieSettings() {
         onChange={(choice: ConsentChoice) => change(() => updateConsent(choice))}
       />
       <div className="consent-settings__actions">
-        <button type="button" className="button button--secondary" disabled={!mounted} onClick={() => change(rejectAll)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!mounted}
+          onClick={() => change(rejectAll)}
+        >
           {texts.settingsRejectAll}
         </button>
-        <button type="button" className="button button--secondary" disabled={!mounted} onClick={() => change(acceptAll)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!mounted}
+          onClick={() => change(acceptAll)}
+        >
           {texts.settingsAcceptAll}
         </button>
       </div>
       <div className="consent-settings__status">
         <p>{status}</p>
-        {mounted && record.consentId ? <p className="consent-settings__id">{texts.consentId(record.consentId)}</p> : null}
+        {mounted && record.consentId ? (
+          <p className="consent-settings__id">{texts.consentId(record.consentId)}</p>
+        ) : null}
       </div>
       <p className="visually-hidden" role="status">
         {announce}

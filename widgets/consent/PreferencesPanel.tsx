@@ -61,12 +61,24 @@ export function PreferencesPanel() {
   };
 
   return (
-    <dialog ref={dialog} className="consent-panel" aria-labelledby="consent-panel-title" aria-describedby="consent-panel-intro" onClose={onClose} onKeyDown={trapTab}>
+    <dialog
+      ref={dialog}
+      className="consent-panel"
+      aria-labelledby="consent-panel-title"
+      aria-describedby="consent-panel-intro"
+      onClose={onClose}
+      onKeyDown={trapTab}
+    >
       <div className="consent-panel__head">
         <h2 className="consent-panel__title" id="consent-panel-title">
           {texts.panelTitle}
         </h2>
-        <button type="button" className="consent-panel__close" aria-label={texts.close} onClick={() => dialog.current?.close()}>
+        <button
+          type="button"
+          className="consent-panel__close"
+          aria-label={texts.close}
+          onClick={() => dialog.current?.close()}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>

@@ -14,7 +14,9 @@ export function startTrackersWhenNeeded(): () => void {
   const stopWatching = effect(() => {
     const allowed = allowedCategories(consent.value);
     if (loading) return;
-    const leftovers = Object.values(TRACKER_COOKIES).some((pattern) => cookieNames(document.cookie, pattern).length > 0);
+    const leftovers = Object.values(TRACKER_COOKIES).some(
+      (pattern) => cookieNames(document.cookie, pattern).length > 0,
+    );
     if (!allowed.analytics && !allowed.marketing && !leftovers) return;
     loading = true;
     import('./trackers.ts').then(

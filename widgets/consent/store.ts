@@ -58,7 +58,11 @@ function sendProof(record: ConsentRecord): void {
   fetch(`${backendUrl(config)}${CONSENT_PROOF_PATH}`, {
     method: 'POST',
     keepalive: true,
-    headers: { 'content-type': 'application/json', apikey: config.supabaseAnonKey, authorization: `Bearer ${config.supabaseAnonKey}` },
+    headers: {
+      'content-type': 'application/json',
+      apikey: config.supabaseAnonKey,
+      authorization: `Bearer ${config.supabaseAnonKey}`,
+    },
     body: JSON.stringify(consentProof(record)),
   }).then(
     (response) => {

@@ -23,15 +23,18 @@ export const texts = {
   categories: {
     necessary: {
       title: 'Cookies nécessaires',
-      description: 'Ils retiennent vos choix de cookies et votre conversation avec l’assistant. Indispensables au site, ils ne servent ni à la mesure d’audience ni à la publicité.',
+      description:
+        'Ils retiennent vos choix de cookies et votre conversation avec l’assistant. Indispensables au site, ils ne servent ni à la mesure d’audience ni à la publicité.',
     },
     analytics: {
       title: 'Mesure d’audience',
-      description: 'Google Analytics et un outil d’enregistrement de session nous montrent comment le site est consulté, pour l’améliorer.',
+      description:
+        'Google Analytics et un outil d’enregistrement de session nous montrent comment le site est consulté, pour l’améliorer.',
     },
     marketing: {
       title: 'Marketing',
-      description: 'Les pixels Meta, LinkedIn, X, TikTok et Google Ads mesurent l’efficacité de nos campagnes publicitaires.',
+      description:
+        'Les pixels Meta, LinkedIn, X, TikTok et Google Ads mesurent l’efficacité de nos campagnes publicitaires.',
     },
   },
   alwaysOn: 'Toujours actifs',
@@ -40,7 +43,8 @@ export const texts = {
   settingsAcceptAll: 'Tout accepter',
   statusBeforeScript: 'Seuls les cookies nécessaires sont actifs tant que vous n’avez rien accepté.',
   statusNoChoice: 'Vous n’avez pas encore fait de choix\u00A0: seuls les cookies nécessaires sont actifs.',
-  statusGpc: 'Votre navigateur envoie le signal Global Privacy Control\u00A0: la mesure d’audience et le marketing sont refusés. Vous pouvez les activer ici.',
+  statusGpc:
+    'Votre navigateur envoie le signal Global Privacy Control\u00A0: la mesure d’audience et le marketing sont refusés. Vous pouvez les activer ici.',
   statusSaved: (date: string, until: string) => `Choix du ${date}, valable jusqu’au ${until}.`,
   consentId: (id: string) => `Identifiant de consentement\u00A0: ${id}`,
   announceSaved: 'Vos choix sont enregistrés.',

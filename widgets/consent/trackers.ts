@@ -10,7 +10,13 @@
  */
 import { effect } from '@preact/signals-react';
 import type { PublicConfig } from '../../core/site/config.ts';
-import { TRACKER_COOKIES, allowedCategories, cookieNames, googleConsentState, type ConsentChoice } from '../../core/consent/rules.ts';
+import {
+  TRACKER_COOKIES,
+  allowedCategories,
+  cookieNames,
+  googleConsentState,
+  type ConsentChoice,
+} from '../../core/consent/rules.ts';
 import { getConfig } from '../runtime/config.ts';
 import { consent } from './store.ts';
 
@@ -31,7 +37,13 @@ interface Tag {
   globals: string[];
 }
 
-const GOOGLE_HOSTS = ['googletagmanager.com', 'google-analytics.com', 'analytics.google.com', 'googleadservices.com', 'doubleclick.net'];
+const GOOGLE_HOSTS = [
+  'googletagmanager.com',
+  'google-analytics.com',
+  'analytics.google.com',
+  'googleadservices.com',
+  'doubleclick.net',
+];
 
 export function scriptUrl(url: string, id: string, param = 'id'): string {
   if (url.includes('{id}')) return url.replaceAll('{id}', encodeURIComponent(id));
@@ -128,7 +140,24 @@ function tagsFor(t: Tracking): Tag[] {
         // TikTok's own snippet, condensed: deferred methods, then the instance's load bookkeeping.
         w.TiktokAnalyticsObject = 'ttq';
         const ttq = (w.ttq ||= []);
-        const methods = ['page', 'track', 'identify', 'instances', 'debug', 'on', 'off', 'once', 'ready', 'alias', 'group', 'enableCookie', 'disableCookie', 'holdConsent', 'revokeConsent', 'grantConsent'];
+        const methods = [
+          'page',
+          'track',
+          'identify',
+          'instances',
+          'debug',
+          'on',
+          'off',
+          'once',
+          'ready',
+          'alias',
+          'group',
+          'enableCookie',
+          'disableCookie',
+          'holdConsent',
+          'revokeConsent',
+          'grantConsent',
+        ];
         const defer = (target: any, method: string) => {
           target[method] = function () {
             target.push([method, ...arguments]);
@@ -203,7 +232,9 @@ export function startTrackers(tracking: Tracking = getConfig().tracking): () => 
   const gtag = (...args: unknown[]) => w.gtag(...args);
 
   function applyGoogle(allowed: ConsentChoice): void {
-    const ids = [allowed.analytics && tracking.gaId, allowed.marketing && tracking.adsConversionId].filter((id): id is string => !!id);
+    const ids = [allowed.analytics && tracking.gaId, allowed.marketing && tracking.adsConversionId].filter(
+      (id): id is string => !!id,
+    );
     if (!ids.length && !googleStarted) return;
     if (!googleStarted) {
       w.dataLayer ||= [];
@@ -250,7 +281,8 @@ export function startTrackers(tracking: Tracking = getConfig().tracking): () => 
       }
     }
     // Also clears what an expired or older choice left behind.
-    for (const category of ['analytics', 'marketing'] as const) if (!allowed[category]) deleteCookies(TRACKER_COOKIES[category]);
+    for (const category of ['analytics', 'marketing'] as const)
+      if (!allowed[category]) deleteCookies(TRACKER_COOKIES[category]);
   }
 
   return effect(() => apply(allowedCategories(consent.value)));

@@ -5,7 +5,13 @@
  * thank-you panel or keeps everything typed on failure.
  */
 import { useEffect, useRef } from 'react';
-import { CONTACT_FIELDS, emptyContactForm, RESULT_TEXTS, type ContactField, type ContactFormValues } from '../../core/contact/fields.ts';
+import {
+  CONTACT_FIELDS,
+  emptyContactForm,
+  RESULT_TEXTS,
+  type ContactField,
+  type ContactFormValues,
+} from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
 import { getConfig } from '../runtime/config.ts';
 import { Field, FormFrame, Options } from './fields.tsx';
@@ -31,7 +37,11 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
     sendingAnnouncement: texts.sendingAnnouncement,
     onSent: () => showToast({ title: RESULT_TEXTS.contactSuccessTitle, description: RESULT_TEXTS.contactSuccessText }),
     onFailed: (message) => {
-      showToast({ title: RESULT_TEXTS.contactFailureTitle, description: RESULT_TEXTS.contactFailureText, variant: 'destructive' });
+      showToast({
+        title: RESULT_TEXTS.contactFailureTitle,
+        description: RESULT_TEXTS.contactFailureText,
+        variant: 'destructive',
+      });
       return message ?? RESULT_TEXTS.contactFailureText;
     },
   });
@@ -45,9 +55,13 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
   if (status === 'sent')
     return (
       <div className="form-card form-success" id={`${ID}-merci`}>
-        <h3 className="form-success__title" ref={thanks} tabIndex={-1}>{RESULT_TEXTS.contactThanksTitle}</h3>
+        <h3 className="form-success__title" ref={thanks} tabIndex={-1}>
+          {RESULT_TEXTS.contactThanksTitle}
+        </h3>
         <p>{RESULT_TEXTS.contactSuccessText}</p>
-        <button type="button" className="button button--secondary" onClick={form.restart}>{RESULT_TEXTS.newMessage}</button>
+        <button type="button" className="button button--secondary" onClick={form.restart}>
+          {RESULT_TEXTS.newMessage}
+        </button>
       </div>
     );
 
@@ -55,34 +69,90 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
     <FormFrame idPrefix={ID} action={action} label={texts.contact.label} form={form} submitLabel={texts.contact.submit}>
       <div className="form__grid">
         <Field control={controlProps('fullName')} label={texts.contact.fullName} error={errors.fullName}>
-          <input {...controlProps('fullName')} className="field__control" type="text" autoComplete="name" required value={values.fullName} onChange={(event) => update('fullName', event.target.value)} />
+          <input
+            {...controlProps('fullName')}
+            className="field__control"
+            type="text"
+            autoComplete="name"
+            required
+            value={values.fullName}
+            onChange={(event) => update('fullName', event.target.value)}
+          />
         </Field>
         <Field control={controlProps('company')} label={texts.contact.company} optional error={errors.company}>
-          <input {...controlProps('company')} className="field__control" type="text" autoComplete="organization" value={values.company} onChange={(event) => update('company', event.target.value)} />
+          <input
+            {...controlProps('company')}
+            className="field__control"
+            type="text"
+            autoComplete="organization"
+            value={values.company}
+            onChange={(event) => update('company', event.target.value)}
+          />
         </Field>
         <Field control={controlProps('email')} label={texts.contact.email} error={errors.email}>
-          <input {...controlProps('email')} className="field__control" type="email" autoComplete="email" inputMode="email" spellCheck={false} required value={values.email} onChange={(event) => update('email', event.target.value)} />
+          <input
+            {...controlProps('email')}
+            className="field__control"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            required
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+          />
         </Field>
         <Field control={controlProps('phone')} label={texts.contact.phone} optional error={errors.phone}>
-          <input {...controlProps('phone')} className="field__control" type="tel" autoComplete="tel" value={values.phone} onChange={(event) => update('phone', event.target.value)} />
+          <input
+            {...controlProps('phone')}
+            className="field__control"
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(event) => update('phone', event.target.value)}
+          />
         </Field>
       </div>
       <Field control={controlProps('subject')} label={texts.contact.subject} error={errors.subject}>
-        <select {...controlProps('subject')} className="field__control" required value={values.subject} onChange={(event) => update('subject', event.target.value)}>
+        <select
+          {...controlProps('subject')}
+          className="field__control"
+          required
+          value={values.subject}
+          onChange={(event) => update('subject', event.target.value)}
+        >
           <Options placeholder={texts.contact.subjectPlaceholder} labels={SUBJECT_LABELS} />
         </select>
       </Field>
       <Field control={controlProps('message')} label={texts.contact.message} error={errors.message}>
-        <textarea {...controlProps('message')} className="field__control" rows={6} required value={values.message} onChange={(event) => update('message', event.target.value)} />
+        <textarea
+          {...controlProps('message')}
+          className="field__control"
+          rows={6}
+          required
+          value={values.message}
+          onChange={(event) => update('message', event.target.value)}
+        />
       </Field>
       <div className="field field--check">
         <div className="field__check">
-          <input {...controlProps('consent')} type="checkbox" value="on" required checked={values.consent} onChange={(event) => update('consent', event.target.checked)} />
+          <input
+            {...controlProps('consent')}
+            type="checkbox"
+            value="on"
+            required
+            checked={values.consent}
+            onChange={(event) => update('consent', event.target.checked)}
+          />
           <label htmlFor={`${ID}-consent`}>{texts.contact.consent(getConfig().productName)}</label>
         </div>
-        <p className="field__error" id={`${ID}-consent-error`} hidden={!errors.consent}>{errors.consent ?? ''}</p>
+        <p className="field__error" id={`${ID}-consent-error`} hidden={!errors.consent}>
+          {errors.consent ?? ''}
+        </p>
         <p className="field__hint">
-          <a href="/confidentialite" target="_blank" rel="noopener">{texts.contact.privacy}</a>
+          <a href="/confidentialite" target="_blank" rel="noopener">
+            {texts.contact.privacy}
+          </a>
         </p>
       </div>
     </FormFrame>

@@ -3,7 +3,15 @@
  * function as the contact form with type 'tester' (DECISIONS.md); the toasts of SPEC.md stay and the
  * form resets after success. Works without JavaScript as a plain POST to /tester.
  */
-import { emptyTesterForm, RESULT_TEXTS, TESTER_FIELDS, TEAM_SIZE_MAX, TEAM_SIZE_MIN, type TesterField, type TesterFormValues } from '../../core/contact/fields.ts';
+import {
+  emptyTesterForm,
+  RESULT_TEXTS,
+  TESTER_FIELDS,
+  TEAM_SIZE_MAX,
+  TEAM_SIZE_MIN,
+  type TesterField,
+  type TesterFormValues,
+} from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
 import { Field, FormFrame, Options } from './fields.tsx';
 import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
@@ -42,21 +50,68 @@ export default function TesterForm({ action = '/tester', initial }: TesterFormPr
     <FormFrame idPrefix={ID} action={action} label={texts.tester.label} form={form} submitLabel={texts.tester.submit}>
       <div className="form__grid">
         <Field control={controlProps('fullName')} label={texts.tester.fullName} error={errors.fullName}>
-          <input {...controlProps('fullName')} className="field__control" type="text" autoComplete="name" required value={values.fullName} onChange={(event) => update('fullName', event.target.value)} />
+          <input
+            {...controlProps('fullName')}
+            className="field__control"
+            type="text"
+            autoComplete="name"
+            required
+            value={values.fullName}
+            onChange={(event) => update('fullName', event.target.value)}
+          />
         </Field>
         <Field control={controlProps('email')} label={texts.tester.email} error={errors.email}>
-          <input {...controlProps('email')} className="field__control" type="email" autoComplete="email" inputMode="email" spellCheck={false} required value={values.email} onChange={(event) => update('email', event.target.value)} />
+          <input
+            {...controlProps('email')}
+            className="field__control"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            required
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+          />
         </Field>
         <Field control={controlProps('city')} label={texts.tester.city} optional error={errors.city}>
-          <input {...controlProps('city')} className="field__control" type="text" autoComplete="address-level2" value={values.city} onChange={(event) => update('city', event.target.value)} />
+          <input
+            {...controlProps('city')}
+            className="field__control"
+            type="text"
+            autoComplete="address-level2"
+            value={values.city}
+            onChange={(event) => update('city', event.target.value)}
+          />
         </Field>
         <Field control={controlProps('profession')} label={texts.tester.profession} error={errors.profession}>
-          <select {...controlProps('profession')} className="field__control" required value={values.profession} onChange={(event) => update('profession', event.target.value)}>
+          <select
+            {...controlProps('profession')}
+            className="field__control"
+            required
+            value={values.profession}
+            onChange={(event) => update('profession', event.target.value)}
+          >
             <Options placeholder={texts.tester.professionPlaceholder} labels={PROFESSION_LABELS} />
           </select>
         </Field>
-        <Field control={controlProps('teamSize', hintId)} label={texts.tester.teamSize} optional hint={texts.tester.teamSizeHint} error={errors.teamSize}>
-          <input {...controlProps('teamSize', hintId)} className="field__control field__control--short" type="number" inputMode="numeric" min={TEAM_SIZE_MIN} max={TEAM_SIZE_MAX} step={1} value={values.teamSize} onChange={(event) => update('teamSize', event.target.value)} />
+        <Field
+          control={controlProps('teamSize', hintId)}
+          label={texts.tester.teamSize}
+          optional
+          hint={texts.tester.teamSizeHint}
+          error={errors.teamSize}
+        >
+          <input
+            {...controlProps('teamSize', hintId)}
+            className="field__control field__control--short"
+            type="number"
+            inputMode="numeric"
+            min={TEAM_SIZE_MIN}
+            max={TEAM_SIZE_MAX}
+            step={1}
+            value={values.teamSize}
+            onChange={(event) => update('teamSize', event.target.value)}
+          />
         </Field>
       </div>
     </FormFrame>

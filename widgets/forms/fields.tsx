@@ -32,7 +32,11 @@ export function Field({ control, label, optional, error, hint, children }: Field
         {label}
         {optional ? <span className="field__optional">{texts.optional}</span> : null}
       </label>
-      {hint ? <p className="field__hint" id={`${control.id}-hint`}>{hint}</p> : null}
+      {hint ? (
+        <p className="field__hint" id={`${control.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {children}
       <FieldError id={`${control.id}-error`} error={error} />
     </div>
@@ -52,7 +56,9 @@ export function Options({ placeholder, labels }: { placeholder: string; labels: 
     <>
       <option value="">{placeholder}</option>
       {Object.entries(labels).map(([value, label]) => (
-        <option key={value} value={value}>{label}</option>
+        <option key={value} value={value}>
+          {label}
+        </option>
       ))}
     </>
   );
@@ -63,7 +69,14 @@ export function Honeypot({ idPrefix }: { idPrefix: string }) {
   return (
     <div className="form__trap">
       <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>{texts.honeypot}</label>
-      <input id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={`${idPrefix}-${HONEYPOT_FIELD}`}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }
@@ -104,13 +117,26 @@ interface FormFrameProps {
 export function FormFrame({ idPrefix, action, label, form, submitLabel, children }: FormFrameProps) {
   const sending = form.status === 'submitting';
   return (
-    <form className="form-card form" method="post" action={action} noValidate aria-label={label} aria-describedby={`${idPrefix}-note`} onSubmit={form.submit} onFocus={prefetchRules}>
-      <p className="form__note" id={`${idPrefix}-note`}>{texts.requiredNote}</p>
+    <form
+      className="form-card form"
+      method="post"
+      action={action}
+      noValidate
+      aria-label={label}
+      aria-describedby={`${idPrefix}-note`}
+      onSubmit={form.submit}
+      onFocus={prefetchRules}
+    >
+      <p className="form__note" id={`${idPrefix}-note`}>
+        {texts.requiredNote}
+      </p>
       <FormAlert id={`${idPrefix}-alert`} message={form.alert} />
       {children}
       <Honeypot idPrefix={idPrefix} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={sending}>{sending ? texts.sending : submitLabel}</button>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? texts.sending : submitLabel}
+        </button>
       </div>
       <Announcer id={`${idPrefix}-status`} message={form.announcement} />
     </form>

@@ -10,8 +10,7 @@ import type { Submission } from '../../core/contact/schema.ts';
 export { validateContactForm, validateTesterForm } from '../../core/contact/schema.ts';
 
 export type SendOutcome =
-  | { ok: true }
-  | { ok: false; status?: number; message?: string; fields?: Record<string, string> };
+  { ok: true } | { ok: false; status?: number; message?: string; fields?: Record<string, string> };
 
 let client: Promise<SupabaseClient> | undefined;
 
@@ -35,7 +34,10 @@ export function warmUp(): void {
 export async function sendSubmission(payload: Submission, idempotencyKey: string): Promise<SendOutcome> {
   try {
     const supabase = await functionsClient();
-    const { error } = await supabase.functions.invoke('send-contact-email', { body: payload, headers: { 'Idempotency-Key': idempotencyKey } });
+    const { error } = await supabase.functions.invoke('send-contact-email', {
+      body: payload,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
     if (!error) return { ok: true };
     console.error(new Error("Erreur lors de l'envoi du message", { cause: error }));
     const response = (error as { context?: unknown }).context;

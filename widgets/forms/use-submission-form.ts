@@ -21,7 +21,10 @@ function loadRules(): Promise<Rules> {
 
 /** Starts loading the schemas and the client as soon as the visitor shows interest in the form. */
 export function prefetchRules(): void {
-  loadRules().then((module) => module.warmUp(), () => undefined);
+  loadRules().then(
+    (module) => module.warmUp(),
+    () => undefined,
+  );
 }
 
 /** A state given by the server when it re-renders a form posted without JavaScript. */
@@ -57,20 +60,30 @@ function newRequestKey(): string {
  * What the visitor already typed into the build-time form before it was hydrated (the island waits for
  * the first interaction): read once from the page, so hydration keeps every character.
  */
-function typedBeforeHydration<Field extends string>(idPrefix: string, fields: readonly Field[]): Partial<Record<Field, string | boolean>> {
+function typedBeforeHydration<Field extends string>(
+  idPrefix: string,
+  fields: readonly Field[],
+): Partial<Record<Field, string | boolean>> {
   if (typeof document === 'undefined') return {};
   const typed: Partial<Record<Field, string | boolean>> = {};
   for (const field of fields) {
-    const control = document.getElementById(`${idPrefix}-${field}`) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
+    const control = document.getElementById(`${idPrefix}-${field}`) as
+      HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
     if (!control || !('value' in control)) continue;
     typed[field] = control instanceof HTMLInputElement && control.type === 'checkbox' ? control.checked : control.value;
   }
   return typed;
 }
 
-export function useSubmissionForm<Values extends object, Field extends Extract<keyof Values, string>>(options: Options<Values, Field>) {
+export function useSubmissionForm<Values extends object, Field extends Extract<keyof Values, string>>(
+  options: Options<Values, Field>,
+) {
   const { formName, idPrefix, fields, empty, initial, validate } = options;
-  const [values, setValues] = useState<Values>(() => ({ ...empty(), ...initial?.values, ...typedBeforeHydration(idPrefix, fields) }));
+  const [values, setValues] = useState<Values>(() => ({
+    ...empty(),
+    ...initial?.values,
+    ...typedBeforeHydration(idPrefix, fields),
+  }));
   const [errors, setErrors] = useState<FieldErrors<Field>>(initial?.errors ?? {});
   const [alert, setAlert] = useState(initial?.alert ?? '');
   const [status, setStatus] = useState<FormStatus>('idle');
@@ -114,7 +127,9 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
   function fail(message?: string, fieldErrors?: Record<string, string>): void {
     setStatus('idle');
     setAnnouncement('');
-    const known = Object.fromEntries(fields.filter((field) => fieldErrors?.[field]).map((field) => [field, fieldErrors![field]])) as FieldErrors<Field>;
+    const known = Object.fromEntries(
+      fields.filter((field) => fieldErrors?.[field]).map((field) => [field, fieldErrors![field]]),
+    ) as FieldErrors<Field>;
     showErrors(known);
     setAlert(options.onFailed(message));
   }
@@ -142,7 +157,8 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
     setStatus('submitting');
     setAnnouncement(options.sendingAnnouncement);
     requestKey.current ??= newRequestKey();
-    const payload = typeof trap === 'string' && trap !== '' ? { ...result.payload, [HONEYPOT_FIELD]: trap } : result.payload;
+    const payload =
+      typeof trap === 'string' && trap !== '' ? { ...result.payload, [HONEYPOT_FIELD]: trap } : result.payload;
     const outcome = await loaded.sendSubmission(payload, requestKey.current);
     trackFormSubmission(formName, outcome.ok);
     if (!outcome.ok) return fail(outcome.message, outcome.fields);
@@ -174,7 +190,22 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
     };
   }
 
-  return { values, errors, alert, status, announcement, update, submit, restart, controlProps, idOf, setAnnouncement, focus };
+  return {
+    values,
+    errors,
+    alert,
+    status,
+    announcement,
+    update,
+    submit,
+    restart,
+    controlProps,
+    idOf,
+    setAnnouncement,
+    focus,
+  };
 }
 
-export type SubmissionForm<Values extends object, Field extends Extract<keyof Values, string>> = ReturnType<typeof useSubmissionForm<Values, Field>>;
+export type SubmissionForm<Values extends object, Field extends Extract<keyof Values, string>> = ReturnType<
+  typeof useSubmissionForm<Values, Field>
+>;

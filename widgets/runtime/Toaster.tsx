@@ -13,7 +13,12 @@ export default function Toaster() {
             <p className="toast__title">{toast.title}</p>
             {toast.description ? <p className="toast__description">{toast.description}</p> : null}
           </div>
-          <button type="button" className="toast__close" aria-label="Fermer la notification" onClick={() => dismissToast(toast.id)}>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label="Fermer la notification"
+            onClick={() => dismissToast(toast.id)}
+          >
             ×
           </button>
         </li>

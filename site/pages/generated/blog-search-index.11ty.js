@@ -3,6 +3,13 @@ export const data = { permalink: '/blog/search-index.json', eleventyExcludeFromC
 
 export function render({ site }) {
   return JSON.stringify(
-    site.posts.map((post) => ({ slug: post.slug, title: post.title, summary: post.summary, category: post.category, tags: post.tags, content: post.text })),
+    site.posts.map((post) => ({
+      slug: post.slug,
+      title: post.title,
+      summary: post.summary,
+      category: post.category,
+      tags: post.tags,
+      content: post.text,
+    })),
   );
 }

@@ -1,7 +1,8 @@
 // Atom feed of the articles (newest first), for feed readers and discovery links.
 export const data = { permalink: '/blog/feed.xml', eleventyExcludeFromCollections: true };
 
-const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text) =>
+  String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function render({ site }) {
   const abs = (path) => new URL(path, site.config.siteUrl).href;

@@ -8,7 +8,10 @@ export function render({ site }) {
     ...site.routes.filter((route) => !route.alias).map((route) => ({ loc: route.path, lastmod: today })),
     { loc: '/blog', lastmod: site.posts[0]?.publishDate ?? today },
     ...site.posts.map((post) => ({ loc: `/blog/${post.slug}`, lastmod: post.publishDate })),
-    ...site.authorList.map((author) => ({ loc: `/auteur/${author.slug}`, lastmod: site.postsByAuthor(author.slug)[0]?.publishDate ?? today })),
+    ...site.authorList.map((author) => ({
+      loc: `/auteur/${author.slug}`,
+      lastmod: site.postsByAuthor(author.slug)[0]?.publishDate ?? today,
+    })),
   ];
   const body = urls.map((url) => `  <url><loc>${abs(url.loc)}</loc><lastmod>${url.lastmod}</lastmod></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -15,7 +15,9 @@ import { forwardedClient } from '../../../backend/http.ts';
 import { RateLimiter } from '../../../backend/rate-limit.ts';
 
 const env = (name: string) => Deno.env.get(name) ?? '';
-const supabase = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: { persistSession: false, autoRefreshToken: false } });
+const supabase = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
+  auth: { persistSession: false, autoRefreshToken: false },
+});
 const siteUrl = env('SITE_URL') || site.siteUrl;
 
 const deps = {
@@ -24,7 +26,13 @@ const deps = {
     const { error } = await supabase.from('consent_proofs').insert(consentProofRow(proof));
     if (error) throw new Error(error.message);
   },
-  allowedOrigins: [new URL(siteUrl).origin, ...env('CORS_ORIGINS').split(',').map((origin) => origin.trim()).filter(Boolean)],
+  allowedOrigins: [
+    new URL(siteUrl).origin,
+    ...env('CORS_ORIGINS')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ],
   // One isolate's memory: a first barrier; Supabase may run several isolates.
   limiter: new RateLimiter(CONSENT_RATE_LIMIT),
 };

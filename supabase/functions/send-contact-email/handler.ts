@@ -8,7 +8,14 @@
 import { handleContactRequest, type SubmissionStore } from '../../../backend/contact/handler.ts';
 import { forwardedClient } from '../../../backend/http.ts';
 import type { RateLimiter } from '../../../backend/rate-limit.ts';
-import { deliverRequestMails, mailRetryDelay, type MailIdentity, type MailProgress, type OutgoingMail, type StoredRequest } from '../../../backend/contact/mail.ts';
+import {
+  deliverRequestMails,
+  mailRetryDelay,
+  type MailIdentity,
+  type MailProgress,
+  type OutgoingMail,
+  type StoredRequest,
+} from '../../../backend/contact/mail.ts';
 
 export type PendingRequest = StoredRequest & MailProgress & { mail_status: string; mail_attempts: number };
 
@@ -51,7 +58,12 @@ export function createContactFunction(deps: ContactFunctionDeps): (request: Requ
     } catch (error) {
       const attempts = request.mail_attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
-      await deps.records.failed(id, { error: message.slice(0, 500), attempts, retryInMs: mailRetryDelay(attempts, 60_000, 3_600_000), givenUp: attempts >= maxAttempts });
+      await deps.records.failed(id, {
+        error: message.slice(0, 500),
+        attempts,
+        retryInMs: mailRetryDelay(attempts, 60_000, 3_600_000),
+        givenUp: attempts >= maxAttempts,
+      });
       log(`E-mails de la demande ${id} non envoyés (tentative ${attempts}) :`, message);
     }
   }
@@ -60,7 +72,8 @@ export function createContactFunction(deps: ContactFunctionDeps): (request: Requ
     const url = new URL(request.url);
     if (url.pathname.endsWith('/retry')) {
       const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
-      if (request.method !== 'POST' || !deps.retryToken || token !== deps.retryToken) return Response.json({ ok: false, error: 'Accès refusé.' }, { status: 401 });
+      if (request.method !== 'POST' || !deps.retryToken || token !== deps.retryToken)
+        return Response.json({ ok: false, error: 'Accès refusé.' }, { status: 401 });
       const ids = await deps.records.due(20);
       for (const id of ids) await deliver(id);
       return Response.json({ ok: true, retried: ids.length });

@@ -17,11 +17,16 @@ import { createContactFunction, type PendingRequest, type RequestRecords } from 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
 
 const env = (name: string) => Deno.env.get(name) ?? '';
-const supabase = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: { persistSession: false, autoRefreshToken: false } });
+const supabase = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
+  auth: { persistSession: false, autoRefreshToken: false },
+});
 const smtpUrl = env('SMTP_URL');
-const transport = smtpUrl ? createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) : undefined;
+const transport = smtpUrl
+  ? createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+  : undefined;
 const siteUrl = env('SITE_URL') || site.siteUrl;
-const columns = 'id, type, full_name, email, company, phone, subject, message, city, profession, team_size, created_at, mail_status, mail_attempts, team_mail_sent_at, ack_mail_sent_at';
+const columns =
+  'id, type, full_name, email, company, phone, subject, message, city, profession, team_size, created_at, mail_status, mail_attempts, team_mail_sent_at, ack_mail_sent_at';
 
 /** public.contact_requests through PostgREST with the service-role key (RLS keeps visitors out). */
 const records: RequestRecords = {
@@ -33,7 +38,11 @@ const records: RequestRecords = {
       .single();
     if (!error) return { id: String(data.id), duplicate: false };
     if (error.code !== '23505' || !idempotencyKey) throw new Error(error.message);
-    const existing = await supabase.from('contact_requests').select('id').eq('idempotency_key', idempotencyKey).single();
+    const existing = await supabase
+      .from('contact_requests')
+      .select('id')
+      .eq('idempotency_key', idempotencyKey)
+      .single();
     return { id: String(existing.data?.id ?? ''), duplicate: true };
   },
   async find(id) {
@@ -41,16 +50,32 @@ const records: RequestRecords = {
     return (data ?? undefined) as PendingRequest | undefined;
   },
   async markSent(id, which) {
-    await supabase.from('contact_requests').update({ [which === 'team' ? 'team_mail_sent_at' : 'ack_mail_sent_at']: new Date().toISOString() }).eq('id', id);
+    await supabase
+      .from('contact_requests')
+      .update({ [which === 'team' ? 'team_mail_sent_at' : 'ack_mail_sent_at']: new Date().toISOString() })
+      .eq('id', id);
   },
   async delivered(id) {
     const { data } = await supabase.from('contact_requests').select('mail_attempts').eq('id', id).single();
-    await supabase.from('contact_requests').update({ mail_status: 'sent', mail_attempts: (data?.mail_attempts ?? 0) + 1, mail_last_error: null, mail_next_attempt_at: null }).eq('id', id);
+    await supabase
+      .from('contact_requests')
+      .update({
+        mail_status: 'sent',
+        mail_attempts: (data?.mail_attempts ?? 0) + 1,
+        mail_last_error: null,
+        mail_next_attempt_at: null,
+      })
+      .eq('id', id);
   },
   async failed(id, failure) {
     await supabase
       .from('contact_requests')
-      .update({ mail_status: failure.givenUp ? 'failed' : 'pending', mail_attempts: failure.attempts, mail_last_error: failure.error, mail_next_attempt_at: new Date(Date.now() + failure.retryInMs).toISOString() })
+      .update({
+        mail_status: failure.givenUp ? 'failed' : 'pending',
+        mail_attempts: failure.attempts,
+        mail_last_error: failure.error,
+        mail_next_attempt_at: new Date(Date.now() + failure.retryInMs).toISOString(),
+      })
       .eq('id', id);
   },
   async due(limit) {
@@ -77,7 +102,13 @@ export const handler = createContactFunction({
     supportResponse: site.company.supportResponse,
   },
   send: transport ? async (mail) => void (await transport.sendMail(mail)) : undefined,
-  allowedOrigins: [new URL(siteUrl).origin, ...env('CORS_ORIGINS').split(',').map((origin) => origin.trim()).filter(Boolean)],
+  allowedOrigins: [
+    new URL(siteUrl).origin,
+    ...env('CORS_ORIGINS')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ],
   // One isolate's memory: a first barrier; Supabase may run several isolates.
   limiter: rate ? new RateLimiter(rate) : undefined,
   background: typeof EdgeRuntime !== 'undefined' ? (work) => EdgeRuntime.waitUntil(work) : undefined,

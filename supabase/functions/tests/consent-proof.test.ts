@@ -8,7 +8,14 @@ import { RateLimiter } from '../../../backend/rate-limit.ts';
 import { database } from './database.ts';
 
 const proof = (overrides: Record<string, unknown> = {}) =>
-  JSON.stringify({ consentId: crypto.randomUUID(), analytics: true, marketing: false, policyVersion: '2026-11-01', chosenAt: new Date().toISOString(), ...overrides });
+  JSON.stringify({
+    consentId: crypto.randomUUID(),
+    analytics: true,
+    marketing: false,
+    policyVersion: '2026-11-01',
+    chosenAt: new Date().toISOString(),
+    ...overrides,
+  });
 const request = (body: string | null, init: { method?: string; headers?: Record<string, string> } = {}) =>
   new Request('https://projet.supabase.co/functions/v1/consent-proof', {
     method: init.method ?? 'POST',
@@ -35,7 +42,11 @@ Deno.test('stores a proof from the site, refuses anything personal or foreign, s
     const stored = await handleConsentProof(request(proof()), deps, 'a');
     assertEquals(stored.status, 201);
     assertEquals(stored.headers.get('access-control-allow-origin'), 'https://www.dentivo.example');
-    assertEquals((await db.query<{ analytics: boolean; marketing: boolean }>('select analytics, marketing from consent_proofs')).rows, [{ analytics: true, marketing: false }]);
+    assertEquals(
+      (await db.query<{ analytics: boolean; marketing: boolean }>('select analytics, marketing from consent_proofs'))
+        .rows,
+      [{ analytics: true, marketing: false }],
+    );
 
     for (const [body, status] of [
       [proof({ email: 'dupont@example.fr' }), 422],
@@ -47,7 +58,10 @@ Deno.test('stores a proof from the site, refuses anything personal or foreign, s
       assertEquals(answer.status, status);
       assert(/^Preuve de consentement/.test((await answer.json()).error), 'message en français attendu');
     }
-    assertEquals((await handleConsentProof(request(proof(), { headers: { origin: 'https://pirate.example' } }), deps, 'c')).status, 403);
+    assertEquals(
+      (await handleConsentProof(request(proof(), { headers: { origin: 'https://pirate.example' } }), deps, 'c')).status,
+      403,
+    );
     assertEquals(await count(), 1);
   } finally {
     await db.close();
