@@ -5,8 +5,8 @@
 //   npx @11ty/eleventy --config=bench/bare.config.js --input=<dir of .md> --output=<dir>
 // https://www.11ty.dev/docs/config/
 
-/** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
-export default function (eleventyConfig) {
+/** @param {import("@11ty/eleventy").UserConfig} _eleventyConfig */
+export default function (_eleventyConfig) {
   return {
     templateFormats: ['md'],
     // Plain Markdown: no Liquid pass over the articles (ours does not template them either).

@@ -70,6 +70,7 @@ async function fromFiles(): Promise<{ total: number; requests: InboxEntry[] }> {
 
 /** Nothing typed by a visitor may drive the terminal (escape sequences, bidi overrides). */
 const safe = (text: string | null | undefined) =>
+  // eslint-disable-next-line no-control-regex -- the point is to neutralise control characters
   (text ?? '').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '�');
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const mailStatus = { pending: 'en attente', sent: 'envoyés', skipped: 'non configurés', failed: 'échec' } as const;

@@ -38,7 +38,7 @@ function setAttribute(tag: string, name: string, value: string | null): string {
   if (!match) return tag;
   const [, element, rest, selfClosing] = match;
   const attributes: [string, string | null][] = [];
-  for (const [, key, quoted] of rest!.matchAll(/\s+([^\s"'=<>\/]+)(?:="([^"]*)")?/g))
+  for (const [, key, quoted] of rest!.matchAll(/\s+([^\s"'=<>/]+)(?:="([^"]*)")?/g))
     if (key !== name) attributes.push([key!, quoted ?? null]);
   if (value !== null) attributes.push([name, escapeHtml(value)]);
   const written = attributes.map(([key, quoted]) => (quoted === null ? ` ${key}` : ` ${key}="${quoted}"`)).join('');

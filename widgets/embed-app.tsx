@@ -23,6 +23,7 @@ export interface EmbedOptions {
 }
 
 /** Widgets that make sense on another site, besides the assistant: they fill <div data-dentivo-widget="…">. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as parsed JSON
 const inPage: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
   'contact-form': () => import('./forms/ContactForm.tsx'),
   'tester-form': () => import('./forms/TesterForm.tsx'),

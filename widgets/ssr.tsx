@@ -14,6 +14,7 @@ import ContactForm from './forms/ContactForm.tsx';
 import TesterForm from './forms/TesterForm.tsx';
 
 // Static imports: the build renders synchronously. Keep in step with runtime/registry.ts.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as parsed JSON
 const components: Record<string, (props: any) => React.ReactNode> = {
   toaster: Toaster,
   assistant: AssistantIsland,

@@ -30,13 +30,11 @@ export const webhookPayload = z
   .object({
     message_id: z.string().check(z.minLength(1), z.maxLength(100)),
     text: z.optional(
-      z
-        .string()
-        .check(
-          z.maxLength(ASSISTANT.maxTextLength, {
-            error: `Message trop long (${ASSISTANT.maxTextLength} caractères au plus).`,
-          }),
-        ),
+      z.string().check(
+        z.maxLength(ASSISTANT.maxTextLength, {
+          error: `Message trop long (${ASSISTANT.maxTextLength} caractères au plus).`,
+        }),
+      ),
     ),
     files: z.optional(z.array(attachmentRef).check(z.maxLength(ASSISTANT.maxFiles))),
     voice: z.optional(voiceRef),

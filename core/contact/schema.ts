@@ -28,8 +28,10 @@ import {
 } from './fields.ts';
 
 /** C0 controls and DEL; a multi-line field may keep tabs and line breaks. */
+/* eslint-disable no-control-regex -- these patterns exist to find control characters */
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
 /** A lone surrogate cannot be stored as UTF-8 (Postgres refuses it): the visitor's mistake, a 400. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

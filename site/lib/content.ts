@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { page as pageSchema, type Page } from '../../core/pages/page.ts';
 import { sharedContent, type SharedContent } from '../../core/pages/shared-content.ts';
 import {

@@ -86,14 +86,18 @@ export default function Drawer() {
   }, [open]);
 
   // Quick options: the first 500 ms after they show, then one every 150 ms.
+  // They are hidden again, from the first, whenever they stop being offered.
+  const optionCount = options.length;
   useEffect(() => {
-    setRevealed(0);
     if (!offerOptions) return;
-    const timers = options.map((_, index) =>
+    const timers = Array.from({ length: optionCount }, (_, index) =>
       setTimeout(() => setRevealed(index + 1), ASSISTANT.quickOptionsFirstMs + index * ASSISTANT.quickOptionsStepMs),
     );
-    return () => timers.forEach(clearTimeout);
-  }, [offerOptions]);
+    return () => {
+      timers.forEach(clearTimeout);
+      setRevealed(0);
+    };
+  }, [offerOptions, optionCount]);
 
   // Each new reply is announced to screen readers, 100 ms after it shows.
   useEffect(() => {
@@ -106,7 +110,7 @@ export default function Drawer() {
       ASSISTANT.announceDelayMs,
     );
     return () => clearTimeout(timer);
-  }, [lastReply?.id]);
+  }, [lastReply, assistantName]);
 
   // The newest message stays in view; a reply taller than the list shows from its start, so the visitor
   // reads it from the top instead of landing on its last line.

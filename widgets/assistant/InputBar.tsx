@@ -39,9 +39,11 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
   // The elapsed-seconds counter of a recording.
   useEffect(() => {
     if (!recording) return;
-    setSeconds(0);
     const timer = setInterval(() => setSeconds((value) => value + 1), 1000);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      setSeconds(0);
+    };
   }, [recording]);
 
   // A recording in progress stops with the drawer's code (page left or widget removed).
@@ -131,8 +133,7 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
         <textarea
           ref={(element) => {
             textarea.current = element;
-            if (typeof inputRef === 'function') inputRef(element);
-            else if (inputRef) inputRef.current = element;
+            assignRef(inputRef, element);
           }}
           className="assistant-input__text"
           rows={ASSISTANT.textareaMinRows}
@@ -203,4 +204,10 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
       </div>
     </form>
   );
+}
+
+/** Hands the textarea to the drawer's ref as well as keeping it here. */
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
 }

@@ -4,6 +4,7 @@
  * replaces the temporary message. Any failure replaces it with the apology and shows its toast; the caller
  * gets `false` back so that the input bar can give the visitor's text, files and voice note back.
  */
+import type * as AssistantClient from './assistant-client.ts';
 import { signal } from '@preact/signals-react';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import {
@@ -120,7 +121,7 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
 
   // The reply's Markdown renderer loads while the message travels.
   const markdown = loadMarkdown();
-  let client: typeof import('./assistant-client.ts') | undefined;
+  let client: typeof AssistantClient | undefined;
   try {
     client = await import('./assistant-client.ts');
     const payload: WebhookPayload = {

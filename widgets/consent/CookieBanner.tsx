@@ -13,6 +13,7 @@ import { acceptAll, hasSetPreferences, openPreferences, preferencesOpen, rejectA
 import { startTrackersWhenNeeded } from './start-trackers.ts';
 import { focusAfterChoice } from './focus.ts';
 import { texts } from './texts.ts';
+import { useHydrated } from '../runtime/use-hydrated.ts';
 
 const HEIGHT_VARIABLE = '--consent-banner-height';
 const loadPanel = () => import('./choices.ts');
@@ -22,21 +23,17 @@ const preloadPanel = () => void loadPanel();
 export default function CookieBanner() {
   useSignals();
   // The build knows no visitor: the first render matches its HTML (hidden), then the real state shows.
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const banner = useRef<HTMLElement>(null);
   const visible = mounted && !hasSetPreferences.value;
   // Once opened, the panel stays mounted: its <dialog> closes itself and gives focus back.
   const [panelWanted, setPanelWanted] = useState(false);
   const open = preferencesOpen.value;
 
-  useEffect(() => {
-    setMounted(true);
-    return startTrackersWhenNeeded();
-  }, []);
+  useEffect(() => startTrackersWhenNeeded(), []);
 
-  useEffect(() => {
-    if (open) setPanelWanted(true);
-  }, [open]);
+  // Remembered from the first opening on (state derived during render, not in an effect).
+  if (open && !panelWanted) setPanelWanted(true);
 
   useEffect(() => {
     document.body.classList.toggle('banner-visible', visible);

@@ -3,20 +3,20 @@
  * once (saved, proved, trackers follow), and withdrawing is as easy as accepting. The build renders it
  * with the switches off and disabled; the island then shows the visitor's real choice in the same space.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { consentExpiry, noChoice, type ConsentChoice } from '../../core/consent/rules.ts';
 import { acceptAll, consent, fromGpc, rejectAll, updateConsent } from './store.ts';
 import { ConsentCategories } from './ConsentCategories.tsx';
 import { texts } from './texts.ts';
+import { useHydrated } from '../runtime/use-hydrated.ts';
 
 const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export default function CookieSettings() {
   useSignals();
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const [announce, setAnnounce] = useState('');
-  useEffect(() => setMounted(true), []);
   const record = mounted ? consent.value : noChoice();
 
   const change = (action: () => void) => {

@@ -8,6 +8,9 @@
  * IDs and script URLs come from the page's configuration (`getConfig().tracking`); an empty ID means the
  * tracker is not installed. A script URL may hold `{id}`; otherwise the ID goes in its query string.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any, prefer-rest-params, prefer-spread --
+   The vendors' snippets are reproduced as they ship: untyped globals, and queues that must receive
+   the `arguments` object itself (gtag's dataLayer tells commands from data by it). */
 import { effect } from '@preact/signals-react';
 import type { PublicConfig } from '../../core/site/config.ts';
 import {

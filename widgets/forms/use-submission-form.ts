@@ -3,12 +3,13 @@
  * the field, sending, sent. Validation and sending live in submit.ts, loaded on the first focus or at
  * the first submit, so the page's first script holds only the view.
  */
+import type * as SubmitRules from './submit.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HONEYPOT_FIELD, RESULT_TEXTS, type FieldErrors } from '../../core/contact/fields.ts';
 import type { FormResult, Submission } from '../../core/contact/schema.ts';
 import { trackFormSubmission } from './track.ts';
 
-type Rules = typeof import('./submit.ts');
+type Rules = typeof SubmitRules;
 
 let rules: Rules | undefined;
 let loading: Promise<Rules> | undefined;

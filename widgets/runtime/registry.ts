@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as parsed JSON
 export type WidgetModule = { default: ComponentType<any> };
 
 export const widgets: Record<string, () => Promise<WidgetModule>> = {

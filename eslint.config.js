@@ -1,0 +1,57 @@
+// Lint for the whole tree (npm run lint, part of npm test). Formatting is Prettier's job, so only
+// rules about correctness are here: JavaScript's and typescript-eslint's recommended sets, and React's
+// hooks rules (including the compiler-based ones that catch state set inside effects).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '_site/',
+      'node_modules/',
+      'content/',
+      'public/images/',
+      'tests/fixtures/',
+      'bench/results/',
+      '.data/',
+      'screenshots/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // `_name` marks what a signature needs but the body does not use.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['widgets/**/*.{ts,tsx}', 'site/enhance.ts', 'site/**/*.client.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['widgets/**/*.tsx'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    // Tests reach into pages' globals, and Playwright asks for `({}, testInfo)` when a test uses no fixture.
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['supabase/functions/**/*.ts'],
+    languageOptions: { globals: { Deno: 'readonly', EdgeRuntime: 'readonly' } },
+  },
+);
