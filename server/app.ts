@@ -76,7 +76,10 @@ export function createApp({
     '/',
     consentRoutes(store, { allowedOrigins: config.backend.embedOrigins, trustProxy: contact?.trustProxy }),
   );
-  app.route('/', assistantRoutes({ siteDir, config, trustProxy: contact?.trustProxy }));
+  app.route(
+    '/',
+    assistantRoutes({ siteDir, config, trustProxy: contact?.trustProxy, allowedOrigins: contact?.allowedOrigins }),
+  );
   app.route(
     '/',
     storageRoutes({ dir: uploadsDir, anonKey: config.backend.supabaseAnonKey, trustProxy: contact?.trustProxy }),

@@ -16,6 +16,8 @@ export const page = z.object({
   name: z.string().min(1),
   socialImage: z.string().startsWith('/').optional(),
   cluster: cluster.optional(),
+  /** The module this page presents is not available yet: DENTY says « bientôt » when it answers from it. */
+  comingSoon: z.boolean().default(false),
   /** Structured data beyond the breadcrumb: home gets Organization/WebSite/SoftwareApplication. */
   schema: z.array(z.enum(['home'])).default([]),
   sections: z.array(section).min(1),

@@ -16,6 +16,11 @@ export const faqItem = z.object({
   id: z.string().regex(/^q-[a-z0-9-]+$/),
   question: z.string().min(5),
   answer: z.string().min(10),
+  /** The page that tells more: DENTY links it under this answer (/faq when absent). */
+  page: z
+    .string()
+    .regex(/^\/[a-z0-9/-]*$/, 'un chemin du site est attendu, par exemple /tarifs')
+    .optional(),
 });
 
 export const glossaryTerm = z.object({ term: z.string().min(2), definition: z.string().min(10), category: z.string() });

@@ -1,9 +1,16 @@
 /**
- * The embedded assistant's knowledge: the site's own content cut into documents (one per FAQ entry, per
- * page section, per article section), written to _site/assistant-index.json by the build and read by the
- * server at start. Only what a visitor can read on the site goes in (the hidden price block stays out).
+ * DENTY's knowledge: the site's own content cut into documents (one per FAQ entry, per page section, per
+ * article section) with its vocabulary, written to _site/assistant-index.json by the build (format:
+ * core/assistant/knowledge.ts). Only what a visitor can read on the site goes in (the hidden price block
+ * stays out).
  */
-import type { AssistantDoc, AssistantIndex, AssistantLine } from '../../core/assistant/search.ts';
+import {
+  ASSISTANT_INDEX_VERSION,
+  type AssistantDoc,
+  type AssistantIndex,
+  type AssistantLine,
+} from '../../core/assistant/knowledge.ts';
+import type { AssistantVocabulary } from '../../core/assistant/vocabulary.ts';
 import type { FeatureCard, Section } from '../../core/pages/sections.ts';
 import type { FaqItem, GlossaryTerm } from '../../core/pages/shared-content.ts';
 import type { LoadedPage, Post } from './content.ts';
@@ -15,6 +22,7 @@ export interface IndexSource {
   posts: readonly Post[];
   faq: readonly FaqItem[];
   glossary: readonly GlossaryTerm[];
+  vocabulary: AssistantVocabulary;
 }
 
 /** Splits prose into sentences, keeping abbreviations such as "J+7." or "Dr." together well enough. */
@@ -31,10 +39,11 @@ export function sentences(text: string): string[] {
   );
 }
 
-const line = (text: string, title?: string, href?: string): AssistantLine => ({
+const line = (text: string, title?: string, href?: string, comingSoon?: boolean): AssistantLine => ({
   text,
   ...(title ? { title } : {}),
   ...(href && href.startsWith('/') ? { href } : {}),
+  ...(comingSoon ? { comingSoon } : {}),
 });
 
 /** Ends a card item as a sentence: "Accès réservé à l’équipe soignante" reads as one in a reply. */
@@ -57,17 +66,21 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
   const intro = section.intro ? sentences(section.intro).map((text) => line(text)) : [];
   switch (section.type) {
     case 'hero':
+      // Badges only repeat the page in a few words: they would make a poor answer.
+      // The headline often holds the promise itself ("complets en 3 minutes environ").
       return [
+        line(asSentence(section.title)),
         ...sentences(section.description).map((text) => line(text)),
         ...(section.note ? [line(section.note)] : []),
-        ...(section.badges?.length ? [line(section.badges.join(', '))] : []),
       ];
     case 'steps':
       return [...intro, ...section.steps.map((step) => line(step.text, step.title))];
     case 'features':
       return [
         ...intro,
-        ...section.cards.map((card) => line(cardText(card), card.title, card.comingSoon ? undefined : card.href)),
+        ...section.cards.map((card) =>
+          line(cardText(card), card.title, card.comingSoon ? undefined : card.href, card.comingSoon),
+        ),
       ];
     case 'stats':
       return [...intro, ...section.stats.map((stat) => line(`${stat.value} ${stat.label}`))];
@@ -115,8 +128,13 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
   }
 }
 
+/** "Tarifs : une offre unique, utilisateurs illimités | Dentivo" → the part before the brand. */
+const aboutOf = (title: string) => title.replace(/\s*\|[^|]*$/, '');
+
 function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): AssistantDoc[] {
   const docs: AssistantDoc[] = [];
+  const about = aboutOf(page.title);
+  const comingSoon = page.comingSoon ? { comingSoon: true } : {};
   page.sections.forEach((section, index) => {
     const lines = sectionLines(section, glossary)?.filter((item) => item.text || item.title);
     if (!lines?.length) return;
@@ -125,8 +143,11 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
       id: `page:${page.path}:${index}`,
       kind: 'page',
       source: page.name,
+      about,
       title,
       url: section.id ? `${page.path}#${section.id}` : page.path,
+      section: section.type,
+      ...comingSoon,
       lines,
     });
   });
@@ -137,6 +158,7 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
         id: `page:${page.path}:body:${index}`,
         kind: 'page',
         source: page.name,
+        about,
         title: part.title ?? page.name,
         url: part.id ? `${page.path}#${part.id}` : page.path,
         lines: part.lines,
@@ -167,22 +189,29 @@ function splitByHeadings(html: string): { id?: string; title?: string; lines: As
 export function buildAssistantIndex(source: IndexSource): AssistantIndex {
   const docs: AssistantDoc[] = [];
   const glossary = new Map(source.glossary.map((term) => [term.term, term]));
-  for (const item of source.faq)
+  // A FAQ answer links to the page that tells more when the editor named one (faq.yaml, `page`).
+  const names = new Map(source.pages.map((page) => [page.path, page.name]));
+  for (const item of source.faq) {
+    const url = item.page ?? '/faq';
     docs.push({
       id: `faq:${item.id}`,
       kind: 'faq',
-      source: 'FAQ',
+      source: names.get(url) ?? 'FAQ',
+      about: 'Questions fréquentes',
       title: item.question,
-      url: '/faq',
+      url,
       lines: [line(item.answer)],
     });
+  }
   for (const page of source.pages) docs.push(...pageDocs(page, glossary));
   for (const post of source.posts) {
     const url = `/blog/${post.slug}`;
+    const about = post.category;
     docs.push({
       id: `article:${post.slug}`,
       kind: 'article',
       source: post.title,
+      about,
       title: post.title,
       url,
       lines: sentences(post.summary).map((text) => line(text)),
@@ -192,6 +221,7 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
         id: `article:${post.slug}:${index}`,
         kind: 'article',
         source: post.title,
+        about,
         title: part.title ?? post.title,
         url: part.id ? `${url}#${part.id}` : url,
         lines: part.lines,
@@ -202,11 +232,12 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
         id: `article:${post.slug}:faq:${index}`,
         kind: 'article',
         source: post.title,
+        about,
         title: item.question,
         url,
         lines: [line(item.answer)],
       }),
     );
   }
-  return { version: 1, docs };
+  return { version: ASSISTANT_INDEX_VERSION, docs, vocabulary: source.vocabulary };
 }

@@ -5,9 +5,14 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { type z } from 'zod';
+import { z } from 'zod';
 import { page as pageSchema, type Page } from '../../core/pages/page.ts';
 import { sharedContent, type SharedContent } from '../../core/pages/shared-content.ts';
+import {
+  assistantVocabulary as vocabularySchema,
+  unknownVocabularyTargets,
+  type AssistantVocabulary,
+} from '../../core/assistant/vocabulary.ts';
 import {
   author as authorSchema,
   postFrontMatter,
@@ -19,6 +24,8 @@ import {
 } from '../../core/blog/post.ts';
 import { loadConfig, type SiteConfig } from '../../core/site/config.ts';
 import { renderMarkdown, type TocItem } from './markdown.ts';
+
+const frenchErrors = z.locales.fr().localeError;
 
 export class ContentError extends Error {
   constructor(file: string, problems: string[]) {
@@ -42,8 +49,8 @@ function describePath(path: PropertyKey[], data: unknown): string {
   return `champ ${path.map(String).join('.') || '(racine)'}`;
 }
 
-export function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): z.infer<S> {
-  const result = schema.safeParse(data);
+export function validate<S extends z.ZodType>(schema: S, data: unknown, file: string, french = false): z.infer<S> {
+  const result = schema.safeParse(data, french ? { error: frenchErrors } : undefined);
   if (result.success) return result.data;
   throw new ContentError(
     file,
@@ -98,6 +105,8 @@ export interface Post extends PostFrontMatter {
 export interface Content {
   config: SiteConfig;
   shared: SharedContent;
+  /** DENTY's vocabulary (content/shared/assistant-vocabulary.yaml). */
+  vocabulary: AssistantVocabulary;
   pages: LoadedPage[];
   posts: Post[];
   authors: Author[];
@@ -125,6 +134,8 @@ export function loadContent(
     },
     'content/shared/*.yaml',
   );
+  const vocabularyFile = 'content/shared/assistant-vocabulary.yaml';
+  const vocabulary = validate(vocabularySchema, readYaml(join(root, vocabularyFile), root), vocabularyFile, true);
 
   const authors = listFiles(join(contentDir, 'authors'), '.json').map((file) =>
     validate(authorSchema, JSON.parse(readFileSync(file, 'utf8')), relative(root, file)),
@@ -182,7 +193,12 @@ export function loadContent(
     'id d’article',
   );
 
-  return { config, shared, pages, posts: newestFirst(posts), authors };
+  checkAssistantTargets(shared, vocabulary, vocabularyFile, [
+    ...pages.flatMap((page) => [page.path, ...page.aliases]),
+    ...posts.map((post) => `/blog/${post.slug}`),
+  ]);
+
+  return { config, shared, vocabulary, pages, posts: newestFirst(posts), authors };
 }
 
 function checkUnique(entries: { key: string; file: string }[], what: string): void {
@@ -192,6 +208,22 @@ function checkUnique(entries: { key: string; file: string }[], what: string): vo
     if (other) throw new ContentError(file, [`${what} « ${key} » déjà utilisé par ${other}`]);
     seen.set(key, file);
   }
+}
+
+/** DENTY's links (a FAQ answer's `page`, the vocabulary's subjects) lead to pages and questions that exist. */
+function checkAssistantTargets(
+  shared: SharedContent,
+  vocabulary: AssistantVocabulary,
+  vocabularyFile: string,
+  paths: string[],
+): void {
+  const known = new Set(paths);
+  const faqProblems = shared.faq.flatMap((item) =>
+    item.page && !known.has(item.page) ? [`question ${item.id}, champ page : page inconnue « ${item.page} »`] : [],
+  );
+  if (faqProblems.length) throw new ContentError('content/shared/faq.yaml', faqProblems);
+  const problems = unknownVocabularyTargets(vocabulary, known, new Set(shared.faq.map((item) => item.id)));
+  if (problems.length) throw new ContentError(vocabularyFile, problems);
 }
 
 /** Every id a section points to must exist in the shared content. */

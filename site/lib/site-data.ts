@@ -27,6 +27,7 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     faqAll: shared.faq,
     glossary: Object.fromEntries(shared.glossary.map((t) => [t.term, t])),
     audit: shared.audit,
+    assistantVocabulary: content.vocabulary,
     articleExtras: shared.articleExtras,
     authors: authorsBySlug,
     categories: categories.map((name) => ({ name, key: categoryKey(name) })),

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../core/site/config.ts';
 import { webhookReply } from '../../core/assistant/contract.ts';
-import type { AssistantIndex } from '../../core/assistant/search.ts';
+import { loadContent } from '../../site/lib/content.ts';
+import { buildAssistantIndex } from '../../site/lib/assistant-index.ts';
 import { assistantRoutes } from '../../server/routes/assistant.ts';
 import { storageRoutes } from '../../server/routes/storage.ts';
 import { embedCors } from '../../server/routes/embed.ts';
@@ -14,35 +15,40 @@ import { embedCors } from '../../server/routes/embed.ts';
 const root = join(import.meta.dirname, '..', '..');
 const config = loadConfig(JSON.parse(readFileSync(join(root, 'content/site.json'), 'utf8')), {});
 
-const index: AssistantIndex = {
-  version: 1,
-  docs: [
-    {
-      id: 'faq:x',
-      kind: 'faq',
-      source: 'FAQ',
-      title: 'Qu’est-ce que Dentivo ?',
-      url: '/faq',
-      lines: [{ text: 'Dentivo est une suite de gestion pour les cabinets dentaires.' }],
-    },
-  ],
-};
+// The index the build writes, from the real content.
+const content = loadContent(root, {});
+const index = buildAssistantIndex({
+  pages: content.pages,
+  posts: content.posts,
+  faq: content.shared.faq,
+  glossary: content.shared.glossary,
+  vocabulary: content.vocabulary,
+});
 
-function webhook(siteDir: string, limit?: { limit: number; windowMs: number }) {
-  const app = assistantRoutes({ siteDir, config, ...(limit ? { limit } : {}) });
-  return (body: unknown) =>
+function webhook(
+  siteDir: string,
+  limit?: { limit: number; windowMs: number },
+  onUnanswered?: (question: { question: string; reason: string }) => void,
+) {
+  const app = assistantRoutes({
+    siteDir,
+    config,
+    ...(limit ? { limit } : {}),
+    ...(onUnanswered ? { onUnanswered } : {}),
+  });
+  return (body: unknown, headers: Record<string, string> = {}) =>
     app.request('/assistant/webhook', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
 }
 
-const message = (text: string) => ({
+const message = (text: string, conversation = 'conversation-a') => ({
   message_id: 'm1',
   text,
   sent_at: new Date().toISOString(),
-  conversation_id: 'dentivo_single_conversation',
+  conversation_id: conversation,
 });
 
 describe('Webhook de l’assistant (POST /assistant/webhook)', () => {
@@ -55,9 +61,39 @@ describe('Webhook de l’assistant (POST /assistant/webhook)', () => {
     expect(response.status).toBe(200);
     const reply = webhookReply.parse(await response.json());
     expect(reply.message_id).toBe('reponse-m1');
-    expect(reply.response).toContain('Dentivo est une suite de gestion pour les cabinets dentaires.');
+    expect(reply.response).toContain('Dentivo est une suite de gestion en ligne pensée pour les cabinets dentaires.');
     expect(reply.response).toContain('[FAQ](/faq)');
+    expect(reply).toMatchObject({ files: [], voice: null });
     expect(Date.parse(reply.timestamp!)).not.toBeNaN();
+  });
+
+  it('suit chaque conversation à part, et chaque visiteur à part', async () => {
+    const ask = async (text: string, conversation: string) =>
+      webhookReply.parse(await (await send(message(text, conversation))).json()).response!;
+    await ask('Comment organiser le planning des rendez-vous ?', 'conversation-planning');
+    expect(await ask('et pour l’orthodontie ?', 'conversation-planning')).toContain('](/orthodontie-planning');
+    await ask('Gérez-vous le stock du matériel ?', 'conversation-stock');
+    expect(await ask('c’est pour quand ?', 'conversation-stock')).toContain('](/stock-materiel-dentaire');
+    expect(await ask('c’est pour quand ?', 'conversation-neuve')).toContain('Je n’ai pas trouvé');
+  });
+
+  it('garde les questions sans réponse pour l’équipe, à un seul endroit', async () => {
+    const unanswered: { question: string; reason: string }[] = [];
+    const record = webhook(siteDir, undefined, (question) => unanswered.push(question));
+    await record(message('Quelle météo demain à Lyon ?'));
+    await record(message('Quel est le prix ?'));
+    expect(unanswered).toEqual([
+      expect.objectContaining({ question: 'Quelle météo demain à Lyon ?', reason: 'weak-match' }),
+    ]);
+  });
+
+  it('autorise le site et les origines d’intégration, refuse les autres (CORS)', async () => {
+    const allowed = await send(message('Bonjour'), { origin: new URL(config.siteUrl).origin });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(new URL(config.siteUrl).origin);
+    const foreign = await send(message('Bonjour'), { origin: 'https://pirate.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('refuse en français un JSON illisible, un message vide ou mal formé', async () => {

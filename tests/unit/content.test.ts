@@ -71,6 +71,24 @@ describe('A content mistake stops the build with a clear message', () => {
     expect(() => loadContent(dir, {})).toThrow(/slug d’article « suivi-post-operatoire » déjà utilisé/);
   });
 
+  it('refuses an assistant vocabulary that points to an unknown page or question, in French', () => {
+    const dir = copyOfContent();
+    const file = join(dir, 'content', 'shared', 'assistant-vocabulary.yaml');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace('pages: [/tarifs]', 'pages: [/tarif]'));
+    expect(() => loadContent(dir, {})).toThrow(
+      /assistant-vocabulary\.yaml[\s\S]*sujet « Tarifs » : page inconnue « \/tarif »/,
+    );
+    writeFileSync(file, original.replace('faq: [q-prix]', 'faq: [q-inconnue]'));
+    expect(() => loadContent(dir, {})).toThrow(/question inconnue « q-inconnue »/);
+    writeFileSync(file, original.replace(/^greetings: .*$/m, 'greetings: []'));
+    expect(() => loadContent(dir, {})).toThrow(/assistant-vocabulary\.yaml[\s\S]*champ greetings/);
+    const faq = join(dir, 'content', 'shared', 'faq.yaml');
+    writeFileSync(file, original);
+    writeFileSync(faq, readFileSync(faq, 'utf8').replace('page: /tarifs', 'page: /prix'));
+    expect(() => loadContent(dir, {})).toThrow(/faq\.yaml[\s\S]*page inconnue « \/prix »/);
+  });
+
   it('refuses a reference to a testimonial that does not exist', () => {
     const dir = copyOfContent();
     const file = join(dir, 'content', 'pages', 'home.md');

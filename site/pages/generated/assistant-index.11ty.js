@@ -1,5 +1,5 @@
-// What the embedded assistant knows (server/routes/assistant.ts reads it at start): the FAQ, every page
-// section and every article section, cut into documents by site/lib/assistant-index.ts.
+// What DENTY knows (the embedded server and the `assistant` edge function read it): the FAQ, every page
+// section and every article section, cut into documents by site/lib/assistant-index.ts, and its vocabulary.
 import { buildAssistantIndex } from '../../lib/assistant-index.ts';
 
 export const data = { permalink: '/assistant-index.json', eleventyExcludeFromCollections: true };
@@ -11,6 +11,7 @@ export function render({ site }) {
       posts: site.posts,
       faq: site.faqAll,
       glossary: Object.values(site.glossary),
+      vocabulary: site.assistantVocabulary,
     }),
   );
 }

@@ -1,0 +1,96 @@
+/**
+ * DENTY's knowledge, ready to answer: the index that `npm run build` writes (checked with its schema),
+ * searched with Orama, its documents' terms, the idf of each term, the lexicon for spelling, and the
+ * vocabulary compiled once. Built once per index (server start or rebuild, edge cold start).
+ */
+import { assistantIndex, type AssistantDoc, type AssistantIndex } from '../../core/assistant/knowledge.ts';
+import { intentLists, type IntentLists } from '../../core/assistant/intents.ts';
+import type { PreparedDoc } from '../../core/assistant/ranking.ts';
+import { lexiconOf } from '../../core/assistant/text.ts';
+import { compileVocabulary, type Analyze, type CompiledVocabulary } from '../../core/assistant/understanding.ts';
+import { createRetrieval, type Retrieval } from './retrieval.ts';
+
+export interface Knowledge {
+  index: AssistantIndex;
+  docs: PreparedDoc[];
+  analyze: Analyze;
+  idf(term: string): number;
+  /** Whether any document uses this term. */
+  known(term: string): boolean;
+  lexicon: Map<string, number>;
+  vocabulary: CompiledVocabulary;
+  intents: IntentLists;
+  retrieval: Retrieval;
+}
+
+export class KnowledgeError extends Error {
+  override name = 'KnowledgeError';
+}
+
+const lineText = (doc: AssistantDoc) =>
+  doc.lines.map((line) => (line.title ? `${line.title} ${line.text}` : line.text));
+
+/** The vocabulary's words for each document: those of every subject whose pages or FAQ answers include it. */
+function keywordsOf(index: AssistantIndex): (doc: AssistantDoc) => string {
+  return (doc) =>
+    index.vocabulary.topics
+      .filter((topic) =>
+        doc.kind === 'faq'
+          ? topic.faq.some((id) => doc.id === `faq:${id}`)
+          : topic.pages.some((target) =>
+              target.includes('#') ? doc.url === target : doc.url.split('#')[0] === target,
+            ),
+      )
+      .flatMap((topic) => topic.words)
+      .join(' ');
+}
+
+export async function createKnowledge(data: unknown): Promise<Knowledge> {
+  const parsed = assistantIndex.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new KnowledgeError(
+      `Index de l’assistant illisible (${issue?.path.join('.') || 'racine'} : ${issue?.message}) : reconstruisez le site (npm run build).`,
+    );
+  }
+  const index = parsed.data;
+  const retrieval = await createRetrieval(index.docs, index.vocabulary.ignore, keywordsOf(index));
+  const { analyze } = retrieval;
+  const docs: PreparedDoc[] = index.docs.map((doc, position) => {
+    const lines = lineText(doc);
+    return {
+      doc,
+      position,
+      terms: new Set(analyze([doc.title, doc.source, doc.about, ...lines].join(' '))),
+      titleTerms: new Set(analyze(doc.title)),
+      lineTerms: lines.map((line) => new Set(analyze(line))),
+    };
+  });
+  const df = new Map<string, number>();
+  for (const doc of docs) for (const term of doc.terms) df.set(term, (df.get(term) ?? 0) + 1);
+  const count = docs.length;
+  const idf = (term: string) => {
+    const n = df.get(term) ?? 0;
+    return Math.log(1 + (count - n + 0.5) / (n + 0.5));
+  };
+  const vocabularyTexts = [
+    ...index.vocabulary.synonyms.flat(),
+    ...index.vocabulary.topics.flatMap((topic) => topic.words),
+  ];
+  const lexicon = lexiconOf([
+    ...index.docs.flatMap((doc) => [doc.title, doc.source, doc.about, ...lineText(doc)]),
+    ...vocabularyTexts,
+  ]);
+  const known = (term: string) => df.has(term);
+  return {
+    index,
+    docs,
+    analyze,
+    idf,
+    known,
+    lexicon,
+    vocabulary: compileVocabulary(index.vocabulary, analyze),
+    intents: intentLists(index.vocabulary),
+    retrieval,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * DENTY's search over the site's documents with Orama (docs/decisions/0004-assistant-retrieval.md): BM25
+ * over fields (section title, page name and title, the facts, and the vocabulary's words for the page),
+ * Orama's French stemmer and stop words, on text folded beforehand (Orama stems before it strips accents,
+ * so "traçabilité" and "tracabilite" would not meet). Runs on the server and the edge only.
+ */
+import { create, insertMultiple, search, type Orama } from '@orama/orama';
+import { stemmer } from '@orama/stemmers/french';
+import { stopwords } from '@orama/stopwords/french';
+import { fold } from '../../core/assistant/text.ts';
+import type { AssistantDoc } from '../../core/assistant/knowledge.ts';
+import type { Analyze, Understanding } from '../../core/assistant/understanding.ts';
+
+const schema = { title: 'string', source: 'string', body: 'string', keywords: 'string' } as const;
+type Db = Orama<typeof schema>;
+
+/** What the fields weigh against the facts themselves. */
+const BOOST = { title: 2, source: 1, body: 1, keywords: 1.5 } as const;
+/** Enough candidates for ranking, which adds the documents the vocabulary designates. */
+const CANDIDATES = 40;
+
+/**
+ * French function words that Orama's list leaves out (its list is short: "elles", "être", "peuvent"…
+ * would otherwise count as the subject of a question). Words of a request are the vocabulary's `ignore`.
+ */
+const MORE_STOP_WORDS = (
+  'elles eux celle celles celui ceux cet cette ces etre etait etaient serait seraient avoir avait avaient aurait ' +
+  'peut peuvent pouvait pourra pourrait pourraient pouvons dois doit doivent devez devons devrait devraient ' +
+  'veut veulent voulez voudrait vais va vont allez fait font faites faut faudrait tres plus moins comme ainsi ' +
+  'encore deja toujours ici la la-bas quand ou dont lequel laquelle lesquels lesquelles quelqu quelque quelques ' +
+  'chaque autre autres meme memes si sinon car parce depuis pendant avant apres chez vers entre sous sur selon'
+).split(' ');
+
+/** Folded, apostrophes and hyphens as spaces: "l’agenda" → "l agenda", "rendez-vous" → "rendez vous". */
+export const searchText = (text: string) => fold(text).replace(/['+-]/g, ' ');
+
+export interface Retrieval {
+  analyze: Analyze;
+  /** Documents (by position in the list given) with their search score, best first. */
+  search(understanding: Understanding): { position: number; score: number }[];
+}
+
+const lineText = (doc: AssistantDoc) =>
+  doc.lines.map((line) => (line.title ? `${line.title} ${line.text}` : line.text)).join(' ');
+
+/**
+ * `keywords(doc)`: the vocabulary's words for the subjects whose pages or FAQ answers include this
+ * document, searched as one more field.
+ */
+export async function createRetrieval(
+  docs: readonly AssistantDoc[],
+  ignore: readonly string[],
+  keywords: (doc: AssistantDoc) => string,
+): Promise<Retrieval> {
+  const db: Db = create({
+    schema,
+    components: {
+      tokenizer: {
+        language: 'french',
+        stemming: true,
+        stemmer,
+        stopWords: [...new Set([...stopwords, ...MORE_STOP_WORDS, ...ignore].map(searchText))],
+      },
+    },
+  });
+  await insertMultiple(
+    db,
+    docs.map((doc, index) => ({
+      id: String(index),
+      title: searchText(doc.title),
+      source: searchText(`${doc.source} ${doc.about}`),
+      body: searchText(lineText(doc)),
+      keywords: searchText(keywords(doc)),
+    })),
+  );
+  const analyze: Analyze = (text) => db.tokenizer.tokenize(searchText(text), 'french') as string[];
+  return {
+    analyze,
+    search(understanding) {
+      const term = searchText(`${understanding.text} ${understanding.expansionText}`);
+      if (!term.trim()) return [];
+      const results = search(db, {
+        term,
+        properties: ['title', 'source', 'body', 'keywords'],
+        boost: BOOST,
+        threshold: 1,
+        limit: CANDIDATES,
+      }) as Awaited<ReturnType<typeof search<Db>>>;
+      return results.hits.map((hit) => ({ position: Number(hit.id), score: hit.score }));
+    },
+  };
+}

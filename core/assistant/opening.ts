@@ -1,0 +1,102 @@
+/**
+ * The opening of an answer: at most 60 words taken from the site's own words (a FAQ answer, a section's
+ * lead, a card, an article's sentences), chosen for the question. A coming-soon module is said to be
+ * coming soon. docs/decisions/0004-assistant-retrieval.md.
+ */
+import type { AssistantLine } from './knowledge.ts';
+import { lineWeight as lineScore, type PreparedDoc } from './ranking.ts';
+import type { Understanding } from './understanding.ts';
+import { wordCount } from './text.ts';
+
+export const OPENING_MAX_WORDS = 60;
+
+/** Splits prose into sentences (the index keeps FAQ answers whole). */
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?…])\s+(?=[A-ZÀ-ÖØ-Þ«"0-9])/u).filter(Boolean);
+}
+
+/** "Rappels 48 h avant" + "Le patient reçoit…" → "Rappels 48 h avant : le patient reçoit…". */
+function lineSentence(line: AssistantLine): string {
+  if (!line.title) return line.text;
+  if (!line.text) return /[.!?…]$/.test(line.title) ? line.title : `${line.title}.`;
+  // French lowercases after a colon, except a name ("Dentivo", "DENTY") or an acronym.
+  const text =
+    /^\p{Lu}\p{Ll}/u.test(line.text) && !/^(Dentivo|DENTY|Dr)\b/.test(line.text)
+      ? line.text[0]!.toLowerCase() + line.text.slice(1)
+      : line.text;
+  return `${line.title} : ${text}`;
+}
+
+/** Keeps whole sentences while they fit; a first sentence longer than the limit is cut with an ellipsis. */
+export function limitWords(sentences: readonly string[], max = OPENING_MAX_WORDS): string {
+  const kept: string[] = [];
+  let count = 0;
+  for (const sentence of sentences.flatMap(sentencesOf)) {
+    const size = wordCount(sentence);
+    if (count + size > max) {
+      if (!kept.length)
+        return `${sentence
+          .split(/\s+/)
+          .slice(0, max)
+          .join(' ')
+          .replace(/[,;:]$/, '')}…`;
+      break;
+    }
+    kept.push(sentence);
+    count += size;
+  }
+  return kept.join(' ');
+}
+
+/** From one line, the next ones while they fit: prose reads on, a card stands alone unless the next answers too. */
+function continueFrom(lines: readonly AssistantLine[], scores: readonly number[], start: number): string {
+  const chosen = [lines[start]!];
+  let count = wordCount(lineSentence(chosen[0]!));
+  for (let index = start + 1; index < lines.length && count < OPENING_MAX_WORDS; index++) {
+    const line = lines[index]!;
+    if (line.title && !(scores[index]! > 0)) break;
+    if (!line.title && chosen[0]!.title) break;
+    const size = wordCount(lineSentence(line));
+    if (count + size > OPENING_MAX_WORDS) break;
+    chosen.push(line);
+    count += size;
+  }
+  return limitWords(chosen.map(lineSentence));
+}
+
+const SAYS_COMING_SOON = /bient[oô]t|[àa] venir/i;
+
+export function opening(
+  prepared: PreparedDoc,
+  understanding: Understanding,
+  idf: (term: string) => number,
+  productName: string,
+): string {
+  const { doc } = prepared;
+  let text: string;
+  if (doc.kind === 'faq') text = limitWords(doc.lines.map((line) => line.text));
+  else {
+    const scores = prepared.lineTerms.map((terms) => lineScore(terms, understanding, idf));
+    const best = scores.reduce((top, score, index) => (score > scores[top]! ? index : top), 0);
+    const titleScore = lineScore(prepared.titleTerms, understanding, idf);
+    const intro = doc.lines[0] && !doc.lines[0].title ? doc.lines[0] : undefined;
+    const items = doc.lines.filter((line) => line.title);
+    // The section answers as a whole when its title says more than any of its lines.
+    const wholeSection = scores[best]! === 0 || scores[best]! < titleScore / 2 || (best === 0 && Boolean(intro));
+    if (wholeSection && intro && items.length >= 3) {
+      // A list with its lead ("Explorer les fonctionnalités"): the lead, then the items' names.
+      text = limitWords([`${intro.text.replace(/[.!…]$/, '')} : ${items.map((line) => line.title).join(', ')}.`]);
+    } else if (wholeSection) {
+      text = continueFrom(doc.lines, scores, 0);
+    } else {
+      text = continueFrom(doc.lines, scores, best);
+    }
+  }
+  const comingSoon =
+    doc.comingSoon || doc.lines.some((line) => line.comingSoon && text.includes(line.title ?? '\u0000'));
+  if (comingSoon && !SAYS_COMING_SOON.test(text)) {
+    const notice = `Bientôt disponible dans ${productName}.`;
+    text = `${notice} ${limitWords([text], OPENING_MAX_WORDS - wordCount(notice))}`;
+  }
+  return text;
+}

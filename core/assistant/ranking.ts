@@ -1,0 +1,200 @@
+/**
+ * From the search library's candidates to DENTY's decision (docs/decisions/0004-assistant-retrieval.md):
+ * each document's score is its search score (scaled to the best), lowered for blog articles so that a
+ * product page that answers leads, raised when the vocabulary names its subject; then `decide` is the one
+ * place where DENTY concludes that the site does not answer (unanswered questions are kept from there).
+ */
+import { pagePath, type AssistantDoc } from './knowledge.ts';
+import type { Understanding } from './understanding.ts';
+
+/** A document with what ranking needs: its terms, and the terms of each of its lines. */
+export interface PreparedDoc {
+  doc: AssistantDoc;
+  /** Position in the index: earlier sections (a page's lead) win ties. */
+  position: number;
+  terms: ReadonlySet<string>;
+  /** Terms of the section title (or FAQ question) alone. */
+  titleTerms: ReadonlySet<string>;
+  lineTerms: readonly ReadonlySet<string>[];
+}
+
+export interface Candidate {
+  doc: PreparedDoc;
+  /** The search library's relevance (any scale). */
+  score: number;
+}
+
+export interface Ranked {
+  doc: PreparedDoc;
+  score: number;
+  /** Share of the question's weight (idf) the document holds, synonyms and named subjects included, 0 to 1. */
+  coverage: number;
+  /** The vocabulary names this document's page or FAQ answer for a subject of the question. */
+  topical: boolean;
+}
+
+/** A product page that answers leads a blog article that answers as well. */
+export const ARTICLE_FACTOR = 0.7;
+/**
+ * A page's lead (hero) answers a general question about it best; a call to action or a form's
+ * instructions repeat the page in a sentence.
+ */
+const SECTION_FACTOR: Record<string, number> = { hero: 1.1, cta: 0.5, widget: 0.7 };
+/** What a single line holding the whole question adds: a fact that answers beats a section that mentions. */
+export const LINE_WEIGHT = 1;
+/** What the search library's own score weighs (scaled to the best candidate). */
+export const SEARCH_WEIGHT = 0.5;
+/** A subject named much less than the main one does not steer the answer. */
+const MINOR_TOPIC_SHARE = 0.5;
+/** What a subject named by the vocabulary adds, for its first page or its FAQ answer. */
+export const TOPIC_WEIGHT = 1;
+const FAQ_TARGET_WEIGHT = 1.1;
+const NEXT_PAGE_STEP = 0.15;
+
+/** How strongly a topic designates a document: its FAQ answers first, then its pages in order. */
+function targetWeight(doc: AssistantDoc, pages: readonly string[], faq: readonly string[]): number {
+  if (doc.kind === 'faq') return faq.some((id) => doc.id === `faq:${id}`) ? FAQ_TARGET_WEIGHT : 0;
+  const index = pages.findIndex((target) => (target.includes('#') ? doc.url === target : pagePath(doc.url) === target));
+  return index < 0 ? 0 : Math.max(0.4, 1 - NEXT_PAGE_STEP * index);
+}
+
+/**
+ * For a document the vocabulary designates, words the site never uses count half: they cannot be found
+ * anywhere ("un temps fou"), yet a question made mostly of them is not about the site ("les horaires de
+ * la piscine municipale"). For any other document they count in full.
+ */
+const UNKNOWN_WORD_SHARE = 0.5;
+
+export function coverage(
+  doc: PreparedDoc,
+  understanding: Understanding,
+  idf: (term: string) => number,
+  topical: Set<string>,
+  known?: (term: string) => boolean,
+): number {
+  let total = 0;
+  let covered = 0;
+  for (const term of understanding.terms) {
+    const weight = idf(term) * (topical.size && known && !known(term) && !topical.has(term) ? UNKNOWN_WORD_SHARE : 1);
+    total += weight;
+    const alternatives = understanding.alternatives.get(term) ?? [[term]];
+    if (topical.has(term) || alternatives.some((expression) => expression.every((part) => doc.terms.has(part))))
+      covered += weight;
+  }
+  return total ? covered / total : 0;
+}
+
+/** Share of the question's weight (its terms, synonyms at half) held by the document's best single line. */
+export function bestLineShare(doc: PreparedDoc, understanding: Understanding, idf: (term: string) => number): number {
+  const total = understanding.terms.reduce((sum, term) => sum + idf(term), 0);
+  if (!total || !doc.lineTerms.length) return 0;
+  return Math.max(...doc.lineTerms.map((terms) => lineWeight(terms, understanding, idf))) / total;
+}
+
+/**
+ * The question's weight found in one line: each term in full when the line has it, else half for the
+ * best of its synonyms, in proportion to the part of that synonym's words the line has.
+ */
+export function lineWeight(
+  terms: ReadonlySet<string>,
+  understanding: Understanding,
+  idf: (term: string) => number,
+): number {
+  let score = 0;
+  for (const term of understanding.terms) {
+    if (terms.has(term)) {
+      score += idf(term);
+      continue;
+    }
+    let best = 0;
+    for (const expression of understanding.alternatives.get(term) ?? [])
+      best = Math.max(best, expression.filter((part) => terms.has(part)).length / expression.length);
+    score += (idf(term) / 2) * best;
+  }
+  return score;
+}
+
+export function rank(
+  candidates: readonly Candidate[],
+  docs: readonly PreparedDoc[],
+  understanding: Understanding,
+  idf: (term: string) => number,
+  known?: (term: string) => boolean,
+): Ranked[] {
+  const best = Math.max(0, ...candidates.map((candidate) => candidate.score));
+  const searched = new Map(candidates.map((candidate) => [candidate.doc, best ? candidate.score / best : 0]));
+  const topBest = understanding.topics[0]?.score ?? 0;
+  const ranked: Ranked[] = [];
+  // Every candidate, and every document a named subject designates even when its words differ.
+  for (const doc of docs) {
+    const found = searched.get(doc);
+    // Subjects add up: "agenda" and "orthodontie" both lead to the orthodontic planning page.
+    let bonus = 0;
+    const topicalTerms = new Set<string>();
+    for (const match of understanding.topics) {
+      if (match.score < topBest * MINOR_TOPIC_SHARE) continue;
+      const weight = targetWeight(doc.doc, match.topic.pages, match.topic.faq);
+      if (!weight) continue;
+      bonus += TOPIC_WEIGHT * (match.score / topBest) * weight;
+      for (const term of match.terms) topicalTerms.add(term);
+    }
+    if (found === undefined && !bonus) continue;
+    const factor = (doc.doc.kind === 'article' ? ARTICLE_FACTOR : 1) * (SECTION_FACTOR[doc.doc.section ?? ''] ?? 1);
+    const line = LINE_WEIGHT * bestLineShare(doc, understanding, idf);
+    ranked.push({
+      doc,
+      score: (SEARCH_WEIGHT * (found ?? 0) + line) * factor + bonus,
+      coverage: coverage(doc, understanding, idf, topicalTerms, known),
+      topical: bonus > 0,
+    });
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.doc.position - b.doc.position);
+}
+
+export type Decision =
+  | { kind: 'answer'; lead: Ranked; seeAlso: Ranked[] }
+  | { kind: 'unanswered'; reason: 'no-terms' | 'no-match' | 'weak-match' };
+
+/** A lead the vocabulary does not designate must hold most of the question's weight. */
+export const MIN_COVERAGE = 0.6;
+/** One the vocabulary designates must still hold part of it (its subject is not a passing word). */
+export const MIN_TOPICAL_COVERAGE = 0.4;
+/** How close a product page must come to a leading article to lead instead. */
+const PAGE_FIRST_SHARE = 0.5;
+const PAGE_FIRST_COVERAGE_GAP = 0.25;
+/** « À lire aussi »: other pages, at most two, that hold half the question and score near the lead. */
+export const SEE_ALSO_MAX = 2;
+const SEE_ALSO_SHARE = 0.35;
+const SEE_ALSO_COVERAGE = 0.5;
+
+/** Whether the site answers the question, and with what: the one place where "no answer" is decided. */
+export function decide(ranked: readonly Ranked[], understanding: Understanding): Decision {
+  if (!understanding.terms.length) return { kind: 'unanswered', reason: 'no-terms' };
+  if (!ranked.length) return { kind: 'unanswered', reason: 'no-match' };
+  const answers = (item: Ranked) => item.coverage >= (item.topical ? MIN_TOPICAL_COVERAGE : MIN_COVERAGE);
+  // The best document that holds enough of the question (a higher one may only mention it).
+  let lead = ranked.find(answers);
+  if (!lead) return { kind: 'unanswered', reason: 'weak-match' };
+  // When a blog article leads and a product page answers nearly as well, the product page leads.
+  if (lead.doc.doc.kind === 'article') {
+    const page = ranked.find(
+      (item) =>
+        item.doc.doc.kind !== 'article' &&
+        answers(item) &&
+        item.score >= lead!.score * PAGE_FIRST_SHARE &&
+        item.coverage >= lead!.coverage - PAGE_FIRST_COVERAGE_GAP,
+    );
+    if (page) lead = page;
+  }
+  const seeAlso: Ranked[] = [];
+  const seen = new Set([pagePath(lead.doc.doc.url)]);
+  for (const other of ranked) {
+    if (other === lead) continue;
+    if (seeAlso.length >= SEE_ALSO_MAX || other.score < lead.score * SEE_ALSO_SHARE) break;
+    const path = pagePath(other.doc.doc.url);
+    if (seen.has(path) || other.coverage < SEE_ALSO_COVERAGE) continue;
+    seen.add(path);
+    seeAlso.push(other);
+  }
+  return { kind: 'answer', lead, seeAlso };
+}

@@ -1,0 +1,69 @@
+/**
+ * Every reply DENTY writes, in French Markdown with French typography (the widget shows replies as they
+ * come: no page transform typesets them). An answer is its opening, then its source link, then at most two
+ * « À lire aussi » links; the fixed replies (greeting, thanks, medical refusal, no answer) live here too.
+ */
+import { frenchTypography } from '../site/typography.ts';
+import { quickOptions } from './quick-options.ts';
+
+export interface ReplyOptions {
+  productName: string;
+  assistantName: string;
+  /** "24 h": how fast the team answers (content/site.json). */
+  supportResponse: string;
+}
+
+export interface Link {
+  label: string;
+  url: string;
+}
+
+/** Escapes what Markdown would read as markup in the site's words. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/([\\`*_[\]<>#|~])/g, '\\$1');
+}
+
+const link = ({ label, url }: Link) => `[${escapeMarkdown(frenchTypography(label))}](${url})`;
+const typeset = (text: string) => escapeMarkdown(frenchTypography(text));
+
+export function answerReply(openingText: string, source: Link, seeAlso: readonly Link[]): string {
+  const parts = [typeset(openingText), `En savoir plus\u00A0: ${link(source)}`];
+  if (seeAlso.length) parts.push(`À lire aussi\u00A0:\n${seeAlso.map((item) => `- ${link(item)}`).join('\n')}`);
+  return parts.join('\n\n');
+}
+
+export function greetingReply({ productName, assistantName }: ReplyOptions): string {
+  return [
+    `Bonjour\u202F! Je suis ${assistantName}, l’assistant de ${productName}. Je réponds à vos questions sur nos modules, l’essai gratuit, la sécurité des données ou l’organisation du cabinet. Vous pouvez par exemple me demander\u00A0:`,
+    quickOptions(productName)
+      .map((option) => `- ${option}`)
+      .join('\n'),
+  ].join('\n\n');
+}
+
+export const thanksReply = (): string => 'Avec plaisir\u202F! Une autre question\u202F? Je suis là pour vous aider.';
+
+/** Never content: a medical question is for a practitioner who knows the patient. */
+export const medicalReply = (): string =>
+  'Je ne peux pas répondre aux questions médicales\u00A0: un diagnostic, un traitement ou une posologie relèvent d’un chirurgien-dentiste ou d’un médecin qui connaît le patient. En cas de douleur ou d’urgence, contactez votre chirurgien-dentiste, ou le 15 s’il n’est pas joignable.';
+
+/** The honest "not found", with the team's address. */
+export function unansweredReply({ productName, supportResponse }: ReplyOptions): string {
+  return `Je n’ai pas trouvé de réponse à cette question dans les pages du site ${productName}. Reformulez-la en quelques mots, ou écrivez à notre équipe depuis la page [Contact](/contact)\u00A0: elle vous répond sous ${supportResponse.replace(' ', '\u00A0')}.`;
+}
+
+/** What DENTY says of files and voice notes it cannot read yet. */
+export function attachmentNotes(files: readonly { filename: string }[], voice: boolean): string[] {
+  const notes: string[] = [];
+  if (files.length) {
+    const names = files.map((file) => `«\u202F${escapeMarkdown(file.filename)}\u202F»`).join(', ');
+    notes.push(
+      `J’ai bien reçu ${files.length > 1 ? 'vos fichiers' : 'votre fichier'} ${names}. Je ne lis pas encore le contenu des fichiers\u00A0: si vous souhaitez qu’un membre de l’équipe les examine, écrivez-nous depuis la page [Contact](/contact).`,
+    );
+  }
+  if (voice)
+    notes.push(
+      'J’ai bien reçu votre message vocal. Je ne sais pas encore écouter les messages vocaux\u00A0: pouvez-vous m’écrire votre question en quelques mots\u202F?',
+    );
+  return notes;
+}

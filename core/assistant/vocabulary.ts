@@ -1,0 +1,68 @@
+/**
+ * The words of dental teams that DENTY understands (content/shared/assistant-vocabulary.yaml): words of
+ * a request that do not say what it is about, groups of words meaning the same thing, subjects with the
+ * pages that answer them, and what DENTY recognises without searching (greetings, thanks, medical
+ * questions, follow-ups). Editors extend it; a mistake stops the build with a French message.
+ * How it is used: docs/decisions/0004-assistant-retrieval.md.
+ */
+import { z } from 'zod';
+
+/** A word or expression as a visitor types it: letters, digits, spaces, apostrophes, hyphens, « + ». */
+const expression = z
+  .string()
+  .trim()
+  .min(1, 'une expression vide ne sert à rien')
+  .max(60, 'une expression tient en 60 caractères')
+  .regex(/^[\p{L}\p{N}' ’+-]+$/u, 'lettres, chiffres, espaces, apostrophes et traits d’union seulement');
+
+/** A page of the site, possibly one section of it ("/agenda#fonctions-avancees"). */
+const target = z
+  .string()
+  .regex(
+    /^\/[a-z0-9/-]*(#[a-z0-9-]+)?$/,
+    'un chemin du site est attendu, par exemple /agenda ou /agenda#fonctions-agenda',
+  );
+
+export const assistantTopic = z.object({
+  name: z.string().min(2),
+  pages: z.array(target).min(1, 'au moins une page répond à un sujet'),
+  faq: z
+    .array(z.string().regex(/^q-[a-z0-9-]+$/, 'un identifiant de question de faq.yaml est attendu (q-…)'))
+    .default([]),
+  words: z.array(expression).min(1, 'un sujet a au moins un mot'),
+});
+
+export const assistantVocabulary = z.object({
+  ignore: z.array(expression).default([]),
+  synonyms: z.array(z.array(expression).min(2, 'un groupe de synonymes a au moins deux mots')).default([]),
+  topics: z.array(assistantTopic).default([]),
+  greetings: z.array(expression).min(1),
+  thanks: z.array(expression).min(1),
+  medical: z.object({
+    always: z.array(expression).min(1),
+    symptoms: z.array(expression).min(1),
+    personal: z.array(expression).min(1),
+  }),
+  followUps: z
+    .object({ starts: z.array(expression).default([]), references: z.array(expression).default([]) })
+    .default({ starts: [], references: [] }),
+});
+
+export type AssistantTopic = z.infer<typeof assistantTopic>;
+export type AssistantVocabulary = z.infer<typeof assistantVocabulary>;
+
+/** The pages a vocabulary points to that the site does not have, as French sentences. */
+export function unknownVocabularyTargets(
+  vocabulary: AssistantVocabulary,
+  pagePaths: ReadonlySet<string>,
+  faqIds: ReadonlySet<string>,
+): string[] {
+  const problems: string[] = [];
+  for (const topic of vocabulary.topics) {
+    for (const page of topic.pages)
+      if (!pagePaths.has(page.split('#')[0]!)) problems.push(`sujet « ${topic.name} » : page inconnue « ${page} »`);
+    for (const id of topic.faq)
+      if (!faqIds.has(id)) problems.push(`sujet « ${topic.name} » : question inconnue « ${id} »`);
+  }
+  return problems;
+}

@@ -1,0 +1,137 @@
+/**
+ * The assistant's evaluation (tests/eval/assistant-questions.yaml): every question asked to the real
+ * webhook handler over the real built index, in its own conversation (follow-ups after their first
+ * turns). A question is right when the reply's first link is one of the expected pages (none expected:
+ * no link at all) and its opening holds every expected word (at most 60 words). Used by
+ * `npm run eval:assistant` and by the floor in tests/unit/assistant-eval.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { fold, wordCount } from '../../core/assistant/text.ts';
+import { OPENING_MAX_WORDS } from '../../core/assistant/opening.ts';
+import { ConversationMemory } from '../../backend/assistant/conversations.ts';
+import { handleAssistantRequest, type AssistantHandlerDeps } from '../../backend/assistant/handler.ts';
+import type { Knowledge } from '../../backend/assistant/knowledge.ts';
+
+export const kinds = [
+  'paraphrase',
+  'faute',
+  'sans-accents',
+  'court',
+  'suivi',
+  'salutation',
+  'medical',
+  'hors-sujet',
+  'bientot',
+] as const;
+
+export const evalCase = z.object({
+  kind: z.enum(kinds),
+  ask: z.string().min(1),
+  before: z.array(z.string()).default([]),
+  pages: z.array(z.string().regex(/^\//)),
+  words: z.array(z.coerce.string()).min(1),
+});
+export type EvalCase = z.infer<typeof evalCase>;
+
+export function loadCases(file: string): EvalCase[] {
+  return z
+    .array(evalCase)
+    .min(80)
+    .parse(parse(readFileSync(file, 'utf8')));
+}
+
+export interface CaseResult {
+  case: EvalCase;
+  reply: string;
+  firstLink: string | undefined;
+  opening: string;
+  ok: boolean;
+  problems: string[];
+  /** Time of the handler for the asked question (its follow-up's first turns not counted). */
+  ms: number;
+}
+
+export interface Evaluation {
+  results: CaseResult[];
+  accuracy: number;
+  medianMs: number;
+  p95Ms: number;
+  byKind: Record<string, { right: number; total: number }>;
+}
+
+const norm = (text: string) => fold(text).replace(/\s+/g, ' ');
+
+/** The first Markdown link's path, without its #anchor. */
+export function firstLinkOf(markdown: string): string | undefined {
+  const match = /\[(?:[^\]\\]|\\.)*\]\(([^)\s]+)\)/.exec(markdown);
+  return match?.[1]!.split('#')[0];
+}
+
+export function check(item: EvalCase, reply: string): Omit<CaseResult, 'case' | 'reply' | 'ms'> {
+  const problems: string[] = [];
+  const firstLink = firstLinkOf(reply);
+  const opening = reply.split(/\n\s*\n/)[0] ?? '';
+  if (item.pages.length === 0 ? firstLink !== undefined : !item.pages.includes(firstLink ?? ''))
+    problems.push(`premier lien ${firstLink ?? 'absent'}, attendu ${item.pages.join(' ou ') || 'aucun'}`);
+  // A greeting's quick options follow its first paragraph.
+  const where = norm(item.kind === 'salutation' ? reply : opening);
+  for (const expected of item.words) {
+    const choices = expected.split('|').map((choice) => norm(choice.trim()));
+    if (!choices.some((choice) => where.includes(choice))) problems.push(`ouverture sans « ${expected} »`);
+  }
+  const size = wordCount(opening.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1'));
+  if (size > OPENING_MAX_WORDS) problems.push(`ouverture de ${size} mots`);
+  return { firstLink, opening, ok: problems.length === 0, problems };
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+
+export async function evaluate(knowledge: Knowledge, cases: readonly EvalCase[]): Promise<Evaluation> {
+  const deps: AssistantHandlerDeps = {
+    knowledge: async () => knowledge,
+    options: { productName: 'Dentivo', assistantName: 'DENTY', supportResponse: '24 h' },
+    allowedOrigins: [],
+    conversations: new ConversationMemory(),
+  };
+  const ask = async (text: string, conversation: string) => {
+    const request = new Request('http://localhost/assistant/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        message_id: `m-${Math.random().toString(36).slice(2)}`,
+        text,
+        sent_at: new Date().toISOString(),
+        conversation_id: conversation,
+      }),
+    });
+    const response = await handleAssistantRequest(request, deps, 'evaluation');
+    if (response.status !== 200) throw new Error(`Réponse ${response.status} à « ${text} » : ${await response.text()}`);
+    return ((await response.json()) as { response: string }).response;
+  };
+  const results: CaseResult[] = [];
+  for (const [index, item] of cases.entries()) {
+    const conversation = `evaluation-${index}`;
+    for (const earlier of item.before) await ask(earlier, conversation);
+    const started = performance.now();
+    const reply = await ask(item.ask, conversation);
+    const ms = performance.now() - started;
+    results.push({ case: item, reply, ms, ...check(item, reply) });
+  }
+  const times = results.map((result) => result.ms).sort((a, b) => a - b);
+  const byKind: Evaluation['byKind'] = {};
+  for (const result of results) {
+    const entry = (byKind[result.case.kind] ??= { right: 0, total: 0 });
+    entry.total++;
+    if (result.ok) entry.right++;
+  }
+  return {
+    results,
+    accuracy: results.filter((result) => result.ok).length / Math.max(results.length, 1),
+    medianMs: percentile(times, 0.5),
+    p95Ms: percentile(times, 0.95),
+    byKind,
+  };
+}

@@ -1,0 +1,237 @@
+/**
+ * DENTY answers for real (docs/decisions/0004-assistant-retrieval.md): the site's own words, the source
+ * page first, at most two « À lire aussi », « bientôt » for what is coming, a refusal for medical
+ * questions, the honest "not found" with /contact, and a short memory of the conversation.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { loadContent } from '../../site/lib/content.ts';
+import { buildAssistantIndex, sentences } from '../../site/lib/assistant-index.ts';
+import { createKnowledge, KnowledgeError, type Knowledge } from '../../backend/assistant/knowledge.ts';
+import { answerMessage, type ConversationTurn } from '../../backend/assistant/answer.ts';
+import { ConversationMemory } from '../../backend/assistant/conversations.ts';
+import { correctWord, editDistance, fold, words } from '../../core/assistant/text.ts';
+import { classifyMessage, intentLists, looksLikeFollowUp, withoutGreeting } from '../../core/assistant/intents.ts';
+import { escapeMarkdown } from '../../core/assistant/replies.ts';
+import { limitWords, OPENING_MAX_WORDS } from '../../core/assistant/opening.ts';
+import { wordCount } from '../../core/assistant/text.ts';
+import { quickOptions } from '../../core/assistant/quick-options.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const content = loadContent(root, {});
+const index = buildAssistantIndex({
+  pages: content.pages,
+  posts: content.posts,
+  faq: content.shared.faq,
+  glossary: content.shared.glossary,
+  vocabulary: content.vocabulary,
+});
+const options = { productName: 'Dentivo', assistantName: 'DENTY', supportResponse: '24 h' };
+let knowledge: Knowledge;
+beforeAll(async () => {
+  knowledge = await createKnowledge(index);
+});
+
+const links = (markdown: string) => [...markdown.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!);
+const opening = (markdown: string) => markdown.split('\n\n')[0]!;
+const ask = (text: string, previous?: ConversationTurn) => answerMessage(knowledge, { text }, options, previous);
+
+describe('Lire la question', () => {
+  it('replie casse, accents, ligatures et apostrophes typographiques', () => {
+    expect(fold('Qu’est-ce QUE la Traçabilité du cœur ?')).toBe("qu'est-ce que la tracabilite du coeur ?");
+    expect(words('Rendez-vous à J+3, l’agenda')).toEqual(['rendez', 'vous', 'a', 'j+3', 'l', 'agenda']);
+  });
+
+  it('corrige une faute de frappe vers un mot du site, pas un mot voisin qui dit autre chose', () => {
+    const lexicon = new Map([
+      ['rappels', 3],
+      ['devis', 5],
+      ['tarif', 2],
+      ['coute', 1],
+    ]);
+    expect(correctWord('rapels', lexicon)).toBe('rappels');
+    expect(correctWord('devsi', lexicon)).toBe('devis');
+    expect(correctWord('tarfi', lexicon)).toBe('tarif');
+    // "p" and "t" are far apart on the keyboard: "coupe" is another word, not a typo.
+    expect(correctWord('coupe', lexicon)).toBe('coupe');
+    expect(editDistance('coupe', 'coute', 1)).toBe(2);
+    expect(correctWord('mac', lexicon)).toBe('mac');
+  });
+
+  it('reconnaît salutations, remerciements, questions médicales et suites de conversation', () => {
+    const lists = intentLists(content.vocabulary);
+    expect(classifyMessage('Bonjour !', lists, 'DENTY')).toBe('greeting');
+    expect(classifyMessage('salut denty', lists, 'DENTY')).toBe('greeting');
+    expect(classifyMessage('Merci beaucoup', lists, 'DENTY')).toBe('thanks');
+    expect(classifyMessage('Bonjour, quel est le prix ?', lists, 'DENTY')).toBe('question');
+    expect(withoutGreeting('Bonjour, quel est le prix ?', lists)).toBe('quel est le prix ?');
+    for (const medical of [
+      'Quelle dose d’ibuprofène après une extraction ?',
+      'J’ai mal à une dent, que faire ?',
+      'Ma gencive saigne, c’est grave ?',
+    ])
+      expect(classifyMessage(medical, lists, 'DENTY'), medical).toBe('medical');
+    for (const product of [
+      'Faut-il une ordonnance sécurisée pour le tramadol ?',
+      'DENTY donne-t-il des conseils médicaux ?',
+      'Je veux relancer les devis non signés',
+    ])
+      expect(classifyMessage(product, lists, 'DENTY'), product).toBe('question');
+    expect(looksLikeFollowUp('et pour l’orthodontie ?', lists)).toBe(true);
+    expect(looksLikeFollowUp('combien de temps faut-il garder tout ça ?', lists)).toBe(true);
+    expect(looksLikeFollowUp('Comment devenir testeur ?', lists)).toBe(false);
+  });
+});
+
+describe('L’index de l’assistant', () => {
+  it('a un document par question de FAQ, section de page et section d’article, sans le bloc prix masqué', () => {
+    expect(index.docs.filter((doc) => doc.kind === 'faq')).toHaveLength(content.shared.faq.length);
+    expect(index.docs.some((doc) => doc.url.startsWith('/fonctionnalites#modules'))).toBe(true);
+    expect(index.docs.some((doc) => doc.url.startsWith('/blog/suivi-post-operatoire#'))).toBe(true);
+    expect(JSON.stringify(index)).not.toContain('149');
+    expect(index.vocabulary.topics.length).toBeGreaterThan(10);
+  });
+
+  it('lie une réponse de FAQ à la page qui la développe, et marque ce qui arrive bientôt', () => {
+    expect(index.docs.find((doc) => doc.id === 'faq:q-prix')!.url).toBe('/tarifs');
+    expect(index.docs.find((doc) => doc.id === 'faq:q-hebergement')!.url).toBe('/faq');
+    expect(
+      index.docs.filter((doc) => doc.url.startsWith('/stock-materiel-dentaire')).every((doc) => doc.comingSoon),
+    ).toBe(true);
+    const booking = index.docs
+      .find((doc) => doc.url === '/agenda#fonctions-avancees')!
+      .lines.find((line) => line.title?.includes('plateforme de prise de rendez-vous'));
+    expect(booking?.comingSoon).toBe(true);
+  });
+
+  it('découpe la prose en phrases et recolle les espaces laissés par les liens', () => {
+    expect(sentences("Le suivi à J+1 compte. Puis l' agenda , à 48 h. Dr. Martin ?")).toEqual([
+      'Le suivi à J+1 compte.',
+      "Puis l'agenda, à 48 h.",
+      'Dr. Martin ?',
+    ]);
+  });
+
+  it('refuse un index d’une autre version, avec un message qui dit quoi faire', async () => {
+    await expect(createKnowledge({ version: 1, docs: [] })).rejects.toThrow(KnowledgeError);
+    await expect(createKnowledge({ version: 1, docs: [] })).rejects.toThrow(/npm run build/);
+  });
+});
+
+describe('Une réponse, pas des extraits', () => {
+  it('ouvre sur les mots du site (60 mots au plus), puis la source, puis au plus deux « À lire aussi »', () => {
+    const answer = ask('Comment envoyer des rappels de rendez-vous ?');
+    expect(answer.outcome).toBe('answer');
+    const [first, source, ...rest] = answer.markdown.split('\n\n');
+    expect(first).toMatch(/48\u00A0h/);
+    expect(links(first!)).toEqual([]);
+    expect(wordCount(first!)).toBeLessThanOrEqual(OPENING_MAX_WORDS);
+    expect(source).toMatch(/^En savoir plus\u00A0: \[Agenda\]\(\/agenda(#[a-z-]+)?\)$/);
+    if (rest.length) expect(rest[0]).toMatch(/^À lire aussi\u00A0:\n(- \[[^\]]+\]\(\/[^)]*\)\n?){1,2}$/);
+    expect(answer.markdown).not.toContain('Voici ce que j’ai trouvé');
+  });
+
+  it('les quatre options rapides reçoivent chacune leur réponse', () => {
+    const [dentivo, audience, features, help] = quickOptions('Dentivo').map((question) => ask(question));
+    expect(opening(dentivo!.markdown)).toContain(
+      'Dentivo est une suite de gestion en ligne pensée pour les cabinets dentaires',
+    );
+    expect(dentivo!.links[0]!.url).toBe('/faq');
+    expect(opening(audience!.markdown)).toMatch(
+      /chirurgiens-dentistes, assistantes et assistants dentaires, secrétaires/,
+    );
+    expect(features!.links[0]!.url).toBe('/fonctionnalites#modules');
+    expect(opening(features!.markdown)).toContain('Agenda patients');
+    expect(help!.links[0]!.url).toBe('/#pourquoi-dentivo');
+  });
+
+  it('la page produit passe avant l’article de blog qui répond aussi', () => {
+    const answer = ask('Comment organiser le suivi des patients après une chirurgie ?');
+    expect(answer.links[0]!.url).not.toMatch(/^\/blog\//);
+    expect(opening(answer.markdown)).toContain('J+1');
+  });
+
+  it('dit « bientôt » pour une fonctionnalité à venir', () => {
+    for (const question of [
+      'Gérez-vous le stock du cabinet ?',
+      'Êtes-vous connectés à Doctolib ?',
+      'Avez-vous des tableaux de bord financiers ?',
+    ])
+      expect(opening(ask(question).markdown), question).toMatch(/bientôt/i);
+  });
+
+  it('répond à une salutation par une salutation et les quatre options rapides', () => {
+    const answer = ask('Bonjour');
+    expect(answer.outcome).toBe('greeting');
+    expect(answer.markdown).toMatch(/^Bonjour\u202F! Je suis DENTY/);
+    for (const option of quickOptions('Dentivo')) expect(answer.markdown).toContain(`- ${option}`);
+  });
+
+  it('refuse poliment une question médicale et oriente vers un praticien, sans aucun contenu', () => {
+    const answer = ask('Quel antibiotique prescrire avant la pose d’un implant ?');
+    expect(answer.outcome).toBe('medical');
+    expect(answer.markdown).toContain('chirurgien-dentiste');
+    expect(links(answer.markdown)).toEqual([]);
+    expect(answer.turn).toBeUndefined();
+  });
+
+  it('hors sujet : « je n’ai pas trouvé », avec la page Contact, et la raison gardée pour l’équipe', () => {
+    const answer = ask('Donne-moi une recette de gâteau au chocolat');
+    expect(answer.outcome).toBe('unanswered');
+    expect(answer.unanswered).toBe('weak-match');
+    expect(answer.markdown).toContain('Je n’ai pas trouvé de réponse');
+    expect(links(answer.markdown)).toEqual(['/contact']);
+  });
+
+  it('suit la conversation : « et pour l’orthodontie ? » après une question de planning', () => {
+    const first = ask('Comment organiser le planning des rendez-vous ?');
+    expect(first.turn).toBeDefined();
+    const followUp = ask('et pour l’orthodontie ?', first.turn);
+    expect(followUp.links[0]!.url).toMatch(/^\/orthodontie-planning/);
+    const stock = ask('Gérez-vous le stock du matériel ?');
+    expect(ask('c’est pour quand ?', stock.turn).links[0]!.url).toMatch(/^\/stock-materiel-dentaire/);
+    // Without the conversation, the same words answer nothing.
+    expect(ask('c’est pour quand ?').outcome).toBe('unanswered');
+  });
+
+  it('accuse réception des fichiers et de la note vocale', () => {
+    const withFile = answerMessage(knowledge, { files: [{ filename: 'radio_panoramique.pdf' }] }, options);
+    expect(withFile.markdown).toContain('votre fichier «\u202Fradio\\_panoramique.pdf\u202F»');
+    expect(answerMessage(knowledge, { voice: { duration: 4 } }, options).markdown).toContain(
+      'J’ai bien reçu votre message vocal.',
+    );
+  });
+
+  it('écrit en typographie française : espaces insécables, apostrophes typographiques', () => {
+    const answer = ask('Où sont stockées les données de mes patients ?');
+    expect(answer.markdown).not.toMatch(/ [:?!;]/);
+    expect(answer.markdown).not.toContain("'");
+  });
+
+  it('échappe la syntaxe Markdown des mots cités et borne une ouverture trop longue', () => {
+    expect(escapeMarkdown('**gras** [lien](javascript:x) <b>')).toBe(
+      '\\*\\*gras\\*\\* \\[lien\\](javascript:x) \\<b\\>',
+    );
+    const long = limitWords([Array.from({ length: 80 }, (_, i) => `mot${i}`).join(' ') + '.']);
+    expect(wordCount(long)).toBe(OPENING_MAX_WORDS);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('La mémoire des conversations', () => {
+  it('oublie une conversation après 30 minutes et ne garde que les plus récentes', () => {
+    let now = 0;
+    const memory = new ConversationMemory(30 * 60_000, 2, () => now);
+    memory.set('a', { question: 'planning' });
+    now += 29 * 60_000;
+    expect(memory.get('a')).toEqual({ question: 'planning' });
+    now += 2 * 60_000;
+    expect(memory.get('a')).toBeUndefined();
+    memory.set('b', { question: 'x' });
+    memory.set('c', { question: 'y' });
+    memory.set('d', { question: 'z' });
+    expect(memory.size).toBe(2);
+    expect(memory.get('b')).toBeUndefined();
+    expect(memory.get('d')).toEqual({ question: 'z' });
+  });
+});
