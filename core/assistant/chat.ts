@@ -72,6 +72,19 @@ export function showsQuickOptions(messages: readonly ChatMessage[]): boolean {
   return lasting.length === 1 && lasting[0]!.role === 'assistant';
 }
 
+/**
+ * A random id for one conversation, sent with each message so that the assistant can follow it; a new
+ * one after the conversation is cleared. 96 random bits (getRandomValues works outside a secure context).
+ */
+export function newConversationId(
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+): string {
+  return `conv-${[...random(new Uint8Array(12))].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export const isConversationId = (value: string | null): value is string =>
+  typeof value === 'string' && /^conv-[0-9a-f]{24}$/.test(value);
+
 /** A short unique id for a message (no crypto.randomUUID: the embed may run outside a secure context). */
 export function messageId(now = Date.now(), random = Math.random): string {
   return `${now.toString(36)}-${random().toString(36).slice(2, 10)}`;

@@ -208,23 +208,27 @@ test.describe('Conversation', () => {
     const request = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook') && r.method() === 'POST');
     await drawer(page).getByRole('button', { name: 'Explorer les fonctionnalités actuelles' }).click();
     const payload = (await request).postDataJSON();
-    expect(payload).toMatchObject({
-      text: 'Explorer les fonctionnalités actuelles',
-      conversation_id: CONVERSATION_KEY,
-    });
+    expect(payload).toMatchObject({ text: 'Explorer les fonctionnalités actuelles' });
+    // A random id per conversation, kept beside it, so that the assistant can follow the conversation.
+    expect(payload.conversation_id).toMatch(/^conv-[0-9a-f]{24}$/);
+    expect(await page.evaluate((key) => localStorage.getItem(`${key}_id`), CONVERSATION_KEY)).toBe(
+      payload.conversation_id,
+    );
     expect(payload.message_id).toEqual(expect.any(String));
     expect(Date.parse(payload.sent_at)).not.toBeNaN();
     expect(payload).not.toHaveProperty('files');
     expect(payload).not.toHaveProperty('voice');
     await expect(drawer(page).getByRole('list', { name: 'Questions suggérées' })).toHaveCount(0);
     const reply = messages(page).locator('.assistant-markdown').last();
-    await expect(reply).toContainText('Les modules de Dentivo');
+    // An answer in the site's words, then its source.
+    await expect(reply).toContainText('Agenda patients');
+    await expect(reply).not.toContainText('Voici ce que j’ai trouvé');
     // Own-domain links stay in the same window.
-    const agenda = reply.getByRole('link', { name: 'Agenda patients' });
-    await expect(agenda).toHaveAttribute('href', '/agenda');
-    await expect(agenda).not.toHaveAttribute('target');
-    await agenda.click();
-    await expect(page).toHaveURL(/\/agenda$/);
+    const source = reply.getByRole('link', { name: 'Fonctionnalités' });
+    await expect(source).toHaveAttribute('href', '/fonctionnalites#modules');
+    await expect(source).not.toHaveAttribute('target');
+    await source.click();
+    await expect(page).toHaveURL(/\/fonctionnalites#modules$/);
   });
 
   test('Entrée envoie, Maj+Entrée passe à la ligne, le texte est rogné ; indicateur de saisie ; horodatage HH:mm', async ({
@@ -272,17 +276,22 @@ test.describe('Conversation', () => {
     await expect(messages(page).locator('.assistant-markdown').last()).toContainText('hébergées en France');
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONVERSATION_KEY))!);
     expect(stored.map((m: any) => m.role)).toEqual(['assistant', 'user', 'assistant']);
+    const conversationId = await page.evaluate((key) => localStorage.getItem(`${key}_id`), CONVERSATION_KEY);
+    expect(conversationId).toMatch(/^conv-/);
 
     await page.reload();
     await launcher(page).click();
     await expect(messages(page).locator('.assistant-message--user')).toHaveText(/Où sont hébergées les données/);
     await expect(messages(page).locator('.assistant-markdown').last()).toContainText('hébergées en France');
     await expect(drawer(page).getByRole('list', { name: 'Questions suggérées' })).toHaveCount(0);
+    expect(await page.evaluate((key) => localStorage.getItem(`${key}_id`), CONVERSATION_KEY)).toBe(conversationId);
 
     await drawer(page).getByRole('button', { name: 'Effacer la conversation' }).click();
     await expect(messages(page).getByRole('listitem')).toHaveCount(1);
     await expect(messages(page)).toContainText('Je suis DENTY');
     expect(await page.evaluate((key) => localStorage.getItem(key), CONVERSATION_KEY)).toBeNull();
+    // Cleared, the conversation loses its id: the next message starts a new one.
+    expect(await page.evaluate((key) => localStorage.getItem(`${key}_id`), CONVERSATION_KEY)).toBeNull();
     await expect(drawer(page).getByRole('list', { name: 'Questions suggérées' }).getByRole('button')).toHaveCount(4);
   });
 

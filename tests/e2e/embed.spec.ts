@@ -226,7 +226,7 @@ test('la configuration de production (data-webhook-url) change l’adresse du we
   expect(webhookCalls).toHaveLength(1);
   expect(webhookCalls[0]).toMatchObject({
     text: 'Bonjour depuis la production',
-    conversation_id: 'dentivo_single_conversation',
+    conversation_id: expect.stringMatching(/^conv-[0-9a-f]{24}$/),
   });
   expect(toDentivo).toEqual([]);
 });

@@ -4,6 +4,8 @@ import { plainTextSegments, decideLink } from '../../core/assistant/chat-text.ts
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { attachmentPath, isAllowedUploadType, isSafeObjectPath, voicePath } from '../../core/assistant/uploads.ts';
 import {
+  isConversationId,
+  newConversationId,
   parseStoredConversation,
   showsQuickOptions,
   storableConversation,
@@ -140,5 +142,16 @@ describe('Conversation enregistrée', () => {
     expect(showsQuickOptions([welcome])).toBe(true);
     expect(showsQuickOptions([welcome, pending])).toBe(true);
     expect(showsQuickOptions([welcome, user])).toBe(false);
+  });
+});
+
+describe('Identifiant de conversation', () => {
+  it('tire un identifiant au hasard pour chaque conversation, et reconnaît les siens', () => {
+    const first = newConversationId();
+    expect(isConversationId(first)).toBe(true);
+    expect(newConversationId()).not.toBe(first);
+    expect(newConversationId((bytes) => bytes.fill(255))).toBe(`conv-${'ff'.repeat(12)}`);
+    expect(isConversationId('dentivo_single_conversation')).toBe(false);
+    expect(isConversationId(null)).toBe(false);
   });
 });

@@ -8,7 +8,9 @@ import type * as AssistantClient from './assistant-client.ts';
 import { signal } from '@preact/signals-react';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import {
+  isConversationId,
   messageId,
+  newConversationId,
   parseStoredConversation,
   storableConversation,
   type ChatMessage,
@@ -45,12 +47,25 @@ const assistantMessage = (content: string): ChatMessage => ({
   timestamp: new Date().toISOString(),
 });
 
+/** The conversation's random id is kept beside it (`dentivo_single_conversation_id`), and goes with it. */
+const idKey = () => `${getConfig().conversationKey}_id`;
+
+function conversationId(): string {
+  const stored = storage.get(idKey());
+  if (isConversationId(stored)) return stored;
+  const id = newConversationId();
+  storage.set(idKey(), id);
+  return id;
+}
+
 /** Kept under `dentivo_single_conversation` only when it holds more than the untouched welcome message. */
 function save(list: ChatMessage[]): void {
   const key = getConfig().conversationKey;
   const lasting = storableConversation(list);
-  if (!lasting.length || (lasting.length === 1 && lasting[0]!.id === WELCOME_ID)) storage.remove(key);
-  else storage.set(key, JSON.stringify(lasting));
+  if (!lasting.length || (lasting.length === 1 && lasting[0]!.id === WELCOME_ID)) {
+    storage.remove(key);
+    storage.remove(idKey());
+  } else storage.set(key, JSON.stringify(lasting));
 }
 
 export function setMessages(list: ChatMessage[]): void {
@@ -71,8 +86,9 @@ export function clearConversation(): void {
   setMessages([welcomeMessage()]);
 }
 
-/** The "open-assistant" event: the conversation becomes that one assistant message. */
+/** The "open-assistant" event: the conversation becomes that one assistant message, a new conversation. */
 export function resetConversation(content: string): void {
+  storage.remove(idKey());
   setMessages([assistantMessage(content)]);
 }
 
@@ -127,7 +143,7 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
     const payload: WebhookPayload = {
       message_id: user.id,
       sent_at: now.toISOString(),
-      conversation_id: getConfig().conversationKey,
+      conversation_id: conversationId(),
     };
     if (text) payload.text = text;
     if (submission.voice) {

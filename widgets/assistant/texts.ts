@@ -2,6 +2,8 @@
  * Every string the assistant shows (French), in one place. The exact texts of SPEC.md (sections 2, 5 and 8)
  * are kept word for word; French typography is written in (\u202F before ! ? ;, \u00A0 before :).
  */
+import { quickOptions } from '../../core/assistant/quick-options.ts';
+
 /** The floating button's own words (kept apart: the button loads without the rest). */
 export const buttonTexts = { label: 'Assistant' } as const;
 
@@ -14,12 +16,8 @@ export const texts = {
   welcome: (assistant: string, product: string) =>
     `Bonjour\u202F! Je suis ${assistant}, l’assistant de ${product}. Posez-moi vos questions sur nos modules, l’essai gratuit ou l’organisation de votre cabinet.`,
   quickOptionsLabel: 'Questions suggérées',
-  quickOptions: (product: string) => [
-    `Qu’est-ce que ${product}\u202F?`,
-    'À qui s’adresse la plateforme\u202F?',
-    'Explorer les fonctionnalités actuelles',
-    `Comment ${product} peut m’aider\u202F?`,
-  ],
+  // Also offered by DENTY after a greeting: one list, in core.
+  quickOptions,
   restoring: 'Restauration de la conversation...',
   typing: (assistant: string) => `${assistant} écrit…`,
   you: 'Vous',
