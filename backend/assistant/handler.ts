@@ -87,7 +87,7 @@ export async function handleAssistantRequest(
   try {
     knowledge = await deps.knowledge();
   } catch (error) {
-    deps.log?.('Index de l’assistant illisible :', error);
+    deps.log?.('Index de l’assistant indisponible :', error);
     return json(503, { error: ASSISTANT_MESSAGES.unavailable }, { ...cors, 'retry-after': '30' });
   }
   if (!knowledge) return json(503, { error: ASSISTANT_MESSAGES.notBuilt }, { ...cors, 'retry-after': '30' });

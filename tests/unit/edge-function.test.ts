@@ -1,8 +1,9 @@
 /**
  * The Supabase edge functions run under Deno too: the `deno` npm package (a binary, installed by
- * .ci/run with --no-save, or by hand: `npm install --no-save deno`) type-checks both functions'
+ * .ci/run with --no-save, or by hand: `npm install --no-save deno`) type-checks the functions'
  * index.ts and runs the Deno tests of supabase/functions/tests/ (PGlite with the migrations, nodemailer
- * to a real SMTP server). Node modules come from this project's node_modules: nothing is downloaded.
+ * to a real SMTP server, the assistant on the index the build wrote). Node modules come from this
+ * project's node_modules: nothing is downloaded.
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
@@ -26,21 +27,22 @@ function run(args: string[]): Promise<{ code: number; output: string }> {
 }
 
 describe.skipIf(!existsSync(deno))(
-  'send-contact-email et consent-proof sous Deno (runtime des edge functions Supabase)',
+  'send-contact-email, consent-proof et assistant sous Deno (runtime des edge functions Supabase)',
   () => {
     it('le code des fonctions passe la vérification de types de Deno', async () => {
       const { code, output } = await run([
         'check',
         'supabase/functions/send-contact-email/index.ts',
         'supabase/functions/consent-proof/index.ts',
+        'supabase/functions/assistant/index.ts',
       ]);
       expect(code, output).toBe(0);
     }, 240_000);
 
-    it('leurs tests Deno passent : stockage une seule fois, 4xx sans stockage, e-mails, limite, relance, preuve de consentement', async () => {
+    it('leurs tests Deno passent : stockage une seule fois, 4xx sans stockage, e-mails, limite, relance, preuve de consentement, assistant', async () => {
       const { code, output } = await run(['test', '--allow-all', 'supabase/functions/tests/']);
       expect(code, output).toBe(0);
-      expect(output).toMatch(/ok \| 3 passed \| 0 failed/);
+      expect(output).toMatch(/ok \| 5 passed \| 0 failed/);
     }, 240_000);
   },
 );
