@@ -162,10 +162,9 @@ export const MIN_TOPICAL_COVERAGE = 0.4;
 /** How close a product page must come to a leading article to lead instead. */
 const PAGE_FIRST_SHARE = 0.5;
 const PAGE_FIRST_COVERAGE_GAP = 0.25;
-/** « À lire aussi »: other pages, at most two, that hold half the question and score near the lead. */
+/** « À lire aussi »: other pages, at most two, that answer the question as well and score near the lead. */
 export const SEE_ALSO_MAX = 2;
-const SEE_ALSO_SHARE = 0.35;
-const SEE_ALSO_COVERAGE = 0.5;
+const SEE_ALSO_SHARE = 0.5;
 
 /** Whether the site answers the question, and with what: the one place where "no answer" is decided. */
 export function decide(ranked: readonly Ranked[], understanding: Understanding): Decision {
@@ -192,7 +191,8 @@ export function decide(ranked: readonly Ranked[], understanding: Understanding):
     if (other === lead) continue;
     if (seeAlso.length >= SEE_ALSO_MAX || other.score < lead.score * SEE_ALSO_SHARE) break;
     const path = pagePath(other.doc.doc.url);
-    if (seen.has(path) || other.coverage < SEE_ALSO_COVERAGE) continue;
+    // A further reading must answer the question too, as a lead would.
+    if (seen.has(path) || !answers(other)) continue;
     seen.add(path);
     seeAlso.push(other);
   }

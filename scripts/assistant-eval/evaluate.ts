@@ -89,28 +89,56 @@ export function check(item: EvalCase, reply: string): Omit<CaseResult, 'case' | 
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
 
-export async function evaluate(knowledge: Knowledge, cases: readonly EvalCase[]): Promise<Evaluation> {
+/** Asks one question in one conversation and gives the reply's Markdown. */
+export type Ask = (text: string, conversation: string) => Promise<string>;
+
+async function replyOf(response: Response, text: string): Promise<string> {
+  if (response.status !== 200) throw new Error(`Réponse ${response.status} à « ${text} » : ${await response.text()}`);
+  return ((await response.json()) as { response: string }).response;
+}
+
+const payload = (text: string, conversation: string) =>
+  JSON.stringify({
+    message_id: `m-${Math.random().toString(36).slice(2)}`,
+    text,
+    sent_at: new Date().toISOString(),
+    conversation_id: conversation,
+  });
+
+/** The real webhook handler, in this process, over the given knowledge. */
+export function askHandler(knowledge: Knowledge): Ask {
   const deps: AssistantHandlerDeps = {
     knowledge: async () => knowledge,
     options: { productName: 'Dentivo', assistantName: 'DENTY', supportResponse: '24 h' },
     allowedOrigins: [],
     conversations: new ConversationMemory(),
   };
-  const ask = async (text: string, conversation: string) => {
+  return async (text, conversation) => {
     const request = new Request('http://localhost/assistant/webhook', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        message_id: `m-${Math.random().toString(36).slice(2)}`,
-        text,
-        sent_at: new Date().toISOString(),
-        conversation_id: conversation,
-      }),
+      body: payload(text, conversation),
     });
-    const response = await handleAssistantRequest(request, deps, 'evaluation');
-    if (response.status !== 200) throw new Error(`Réponse ${response.status} à « ${text} » : ${await response.text()}`);
-    return ((await response.json()) as { response: string }).response;
+    return replyOf(await handleAssistantRequest(request, deps, 'evaluation'), text);
   };
+}
+
+/**
+ * A running server's webhook (the embedded server, or the edge function), over HTTP. Each conversation
+ * comes as its own client (an address of the documentation range 2001:db8::/32 in X-Forwarded-For, read
+ * by a server started with TRUST_PROXY=1), so that 129 questions in a row stay under the rate limit.
+ */
+export function askUrl(url: string): Ask {
+  const clients = new Map<string, string>();
+  return async (text, conversation) => {
+    if (!clients.has(conversation)) clients.set(conversation, `2001:db8::${(clients.size + 1).toString(16)}`);
+    const headers = { 'content-type': 'application/json', 'x-forwarded-for': clients.get(conversation)! };
+    return replyOf(await fetch(url, { method: 'POST', headers, body: payload(text, conversation) }), text);
+  };
+}
+
+export async function evaluate(source: Knowledge | Ask, cases: readonly EvalCase[]): Promise<Evaluation> {
+  const ask = typeof source === 'function' ? source : askHandler(source);
   const results: CaseResult[] = [];
   for (const [index, item] of cases.entries()) {
     const conversation = `evaluation-${index}`;
