@@ -1,5 +1,5 @@
 /**
- * One message in, one reply out (docs/decisions/0004-assistant-retrieval.md): a greeting, thanks or a
+ * One message in, one reply out (docs/decisions/0034-assistant-retrieval.md): a greeting, thanks or a
  * medical question gets its fixed reply; a question is understood (with the previous one when it only
  * makes sense after it), searched, ranked, and answered with an opening from the site's words, its source
  * and at most two « À lire aussi », or with the honest "not found" that points to /contact.

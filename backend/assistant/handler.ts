@@ -51,7 +51,7 @@ export interface AssistantHandlerDeps {
   allowedOrigins: readonly string[];
   limiter?: { hit(key: string): RateDecision };
   conversations?: ConversationMemory;
-  /** Every question the site did not answer (docs/decisions/0004-assistant-retrieval.md: kept for the team). */
+  /** Every question the site did not answer (docs/decisions/0034-assistant-retrieval.md: kept for the team). */
   onUnanswered?(question: UnansweredQuestion): void;
   log?: (message: string, error?: unknown) => void;
 }

@@ -3,7 +3,7 @@
  * (SITE_URL/assistant-index.json), fetched at the first message an isolate receives, kept in memory, and
  * checked again every few minutes (a conditional request: unchanged, it costs a 304). The published site
  * and the assistant therefore always say the same thing, and editing content never needs the function
- * to be deployed again (docs/decisions/0004-assistant-retrieval.md).
+ * to be deployed again (docs/decisions/0034-assistant-retrieval.md).
  */
 import { createKnowledge, type Knowledge } from './knowledge.ts';
 

@@ -1,5 +1,5 @@
 /**
- * DENTY's search over the site's documents with Orama (docs/decisions/0004-assistant-retrieval.md): BM25
+ * DENTY's search over the site's documents with Orama (docs/decisions/0034-assistant-retrieval.md): BM25
  * over fields (section title, page name and title, the facts, and the vocabulary's words for the page),
  * Orama's French stemmer and stop words, on text folded beforehand (Orama stems before it strips accents,
  * so "traçabilité" and "tracabilite" would not meet). Runs on the server and the edge only.

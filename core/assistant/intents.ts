@@ -1,5 +1,5 @@
 /**
- * What DENTY recognises before searching the site (docs/decisions/0004-assistant-retrieval.md): a
+ * What DENTY recognises before searching the site (docs/decisions/0034-assistant-retrieval.md): a
  * greeting or thanks on its own, a medical question (refused, never answered from content), and a
  * question that only makes sense after the previous one. The lists are the editors'
  * (content/shared/assistant-vocabulary.yaml); words are compared folded, as typed.

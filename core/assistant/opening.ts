@@ -1,7 +1,7 @@
 /**
  * The opening of an answer: at most 60 words taken from the site's own words (a FAQ answer, a section's
  * lead, a card, an article's sentences), chosen for the question. A coming-soon module is said to be
- * coming soon. docs/decisions/0004-assistant-retrieval.md.
+ * coming soon. docs/decisions/0034-assistant-retrieval.md.
  */
 import type { AssistantLine } from './knowledge.ts';
 import { lineWeight as lineScore, type PreparedDoc } from './ranking.ts';

@@ -1,5 +1,5 @@
 /**
- * From the search library's candidates to DENTY's decision (docs/decisions/0004-assistant-retrieval.md):
+ * From the search library's candidates to DENTY's decision (docs/decisions/0034-assistant-retrieval.md):
  * each document's score is its search score (scaled to the best), lowered for blog articles so that a
  * product page that answers leads, raised when the vocabulary names its subject; then `decide` is the one
  * place where DENTY concludes that the site does not answer (unanswered questions are kept from there).

@@ -1,5 +1,5 @@
 /**
- * A question as DENTY understands it before ranking (docs/decisions/0004-assistant-retrieval.md): its
+ * A question as DENTY understands it before ranking (docs/decisions/0034-assistant-retrieval.md): its
  * words corrected against the site's own lexicon, its terms (what the search library's analyser keeps:
  * French stems without stop words), the words its synonyms add, and the subjects of the vocabulary it
  * names. The analyser is injected: core/ stays free of the search library.

@@ -3,7 +3,7 @@
  * a request that do not say what it is about, groups of words meaning the same thing, subjects with the
  * pages that answer them, and what DENTY recognises without searching (greetings, thanks, medical
  * questions, follow-ups). Editors extend it; a mistake stops the build with a French message.
- * How it is used: docs/decisions/0004-assistant-retrieval.md.
+ * How it is used: docs/decisions/0034-assistant-retrieval.md.
  */
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * DENTY answers for real (docs/decisions/0004-assistant-retrieval.md): the site's own words, the source
+ * DENTY answers for real (docs/decisions/0034-assistant-retrieval.md): the site's own words, the source
  * page first, at most two « À lire aussi », « bientôt » for what is coming, a refusal for medical
  * questions, the honest "not found" with /contact, and a short memory of the conversation.
  */

@@ -1,5 +1,5 @@
 /**
- * The floor of DENTY's evaluation (docs/decisions/0004-assistant-retrieval.md): the questions of
+ * The floor of DENTY's evaluation (docs/decisions/0034-assistant-retrieval.md): the questions of
  * tests/eval/assistant-questions.yaml, asked through the real webhook handler over the index the build
  * makes from the real content, must be answered right at least 90 % of the time. `npm run eval:assistant`
  * prints the same evaluation in detail, with the answer times (never asserted here).
