@@ -1,5 +1,5 @@
 /**
- * The assistant webhook (docs/requirements.md, section 7 call 1) on the Web-standard Request and Response,
+ * The assistant webhook (docs/requirements.md#assistant-webhook) on the Web-standard Request and Response,
  * so that the embedded server (Hono on Node, POST /assistant/webhook) and the Supabase edge function
  * `assistant` (Deno) answer with the same code. What differs is injected: where the knowledge comes from,
  * the rate limiter, the origins allowed to call, the conversation memory, and what happens to a question

@@ -1,5 +1,5 @@
 /**
- * The four quick options of the assistant's welcome (docs/requirements.md, "Assistant chat drawer"): shown
+ * The four quick options of the assistant's welcome (docs/requirements.md#assistant-quick-options): shown
  * by the drawer, and offered again by DENTY when a visitor only says hello.
  */
 export const quickOptions = (product: string): string[] => [

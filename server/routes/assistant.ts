@@ -1,5 +1,5 @@
 /**
- * The assistant webhook of the embedded default (docs/requirements.md, section 7 call 1): POST
+ * The assistant webhook of the embedded default (docs/requirements.md#assistant-webhook): POST
  * /assistant/webhook answered by the shared handler (backend/assistant/handler.ts), the same code as the
  * Supabase edge function `assistant`, from _site/assistant-index.json (read again whenever the build
  * rewrites it). ASSISTANT_WEBHOOK_URL may point the widget elsewhere (n8n or any service with the contract).

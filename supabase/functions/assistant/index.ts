@@ -1,5 +1,5 @@
 /**
- * Supabase Edge Function `assistant` (docs/requirements.md, section 7 call 1): the production twin of
+ * Supabase Edge Function `assistant` (docs/requirements.md#assistant-answers): the production twin of
  * POST /assistant/webhook of the embedded server, with the same handler (backend/assistant/handler.ts)
  * and the index that `npm run build` publishes with the site, fetched from SITE_URL at an isolate's first
  * message and kept (backend/assistant/published.ts). A static host plus this function is a working
