@@ -1,6 +1,8 @@
 /**
  * A token bucket per client: `limit` requests at once, refilled evenly over `windowMs`. Pure state in
- * memory with an injectable clock, so the embedded server, the edge function and the tests share it.
+ * memory with an injectable clock, for the light limits one process may keep alone (the assistant, the
+ * uploads). The contact and consent limits are the database's, shared by every server and isolate
+ * (public.take_rate_token in supabase/migrations), with the same algorithm.
  */
 export interface RateLimitOptions {
   /** Requests allowed in a burst (and per window on average). */

@@ -1,21 +1,24 @@
 /**
- * `npm run inbox`: the latest contact and tester requests, read only, so that nothing depends on
- * e-mail alone.
+ * `npm run inbox`: the latest contact and tester requests, and what visitors left with the assistant
+ * (ideas, unanswered questions, voice notes), read only, so that nothing depends on e-mail alone.
  *
- *   npm run inbox                      the 20 latest requests
+ *   npm run inbox                      the 20 latest of each
  *   npm run inbox -- --limit 50 --type tester --full
+ *   npm run inbox -- --type idea       contact, tester, idea, unanswered, voice, or assistant (all three)
  *   npm run inbox -- --json            machine-readable
  *
  * Asks the running server (GET /_inbox on PORT, default 8080, with the token it wrote in
- * .data/inbox-<port>.token, or INBOX_TOKEN); when no server answers, opens the database of DATA_DIR
- * (default .data/pglite) directly, without changing it.
+ * .data/inbox-<port>.token, or INBOX_TOKEN); when no server answers, reads the database directly,
+ * without changing it: DATABASE_URL when set, else PGlite in DATA_DIR (default .data/pglite).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { latestRequests, countRequests, type InboxEntry } from '../server/contact-requests.ts';
+import { INBOX_TYPES, inboxType, readInbox, type Inbox, type MailStatus } from '../server/inbox.ts';
 import { readInboxToken } from '../server/inbox-token.ts';
 import { subjectLabel, professionLabel } from '../backend/contact/mail.ts';
+import { connectPostgres } from '../backend/db-postgres.ts';
+import { ASSISTANT_INBOX_LABELS } from '../core/assistant/inbox.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -25,13 +28,17 @@ const option = (name: string) => {
 };
 const limit = Number(option('limit') ?? 20);
 const typeArg = option('type');
-const type = typeArg === 'contact' || typeArg === 'tester' ? typeArg : undefined;
+const type = inboxType(typeArg);
+if (typeArg !== undefined && !type) {
+  console.error(`Type inconnu : « ${typeArg} ». Types possibles : ${INBOX_TYPES.join(', ')}.`);
+  process.exit(1);
+}
 const asJson = args.includes('--json');
 const full = args.includes('--full');
 const port = Number(process.env.PORT ?? 8080);
 const base = process.env.INBOX_URL ?? `http://127.0.0.1:${port}`;
 
-async function fromServer(): Promise<{ total: number; requests: InboxEntry[] } | undefined> {
+async function fromServer(): Promise<Inbox | undefined> {
   const token = process.env.INBOX_TOKEN ?? readInboxToken(resolve(root, '.data'), port);
   const query = new URLSearchParams({ limit: String(limit), ...(type ? { type } : {}) });
   let response: Response;
@@ -48,10 +55,18 @@ async function fromServer(): Promise<{ total: number; requests: InboxEntry[] } |
       `Le serveur de ${base} refuse l’accès : définissez INBOX_TOKEN (celui du serveur) ou lancez la commande sur la machine du serveur.`,
     );
   if (!response.ok) throw new Error(`Le serveur de ${base} a répondu ${response.status}.`);
-  return (await response.json()) as { total: number; requests: InboxEntry[] };
+  return (await response.json()) as Inbox;
 }
 
-async function fromFiles(): Promise<{ total: number; requests: InboxEntry[] }> {
+async function fromDatabase(): Promise<Inbox> {
+  if (process.env.DATABASE_URL) {
+    const db = connectPostgres(process.env.DATABASE_URL, { max: 2, applicationName: 'dentivo-inbox' });
+    try {
+      return await readInbox(db, limit, type);
+    } finally {
+      await db.close();
+    }
+  }
   const dataDir = resolve(
     root,
     process.env.DATA_DIR && process.env.DATA_DIR !== 'memory' ? process.env.DATA_DIR : '.data/pglite',
@@ -62,7 +77,7 @@ async function fromFiles(): Promise<{ total: number; requests: InboxEntry[] }> {
     );
   const db = await PGlite.create({ dataDir });
   try {
-    return { total: await countRequests(db), requests: await latestRequests(db, limit, type) };
+    return await readInbox(db, limit, type);
   } finally {
     await db.close();
   }
@@ -73,35 +88,83 @@ const safe = (text: string | null | undefined) =>
   // eslint-disable-next-line no-control-regex -- the point is to neutralise control characters
   (text ?? '').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '�');
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const mailStatus = { pending: 'en attente', sent: 'envoyés', skipped: 'non configurés', failed: 'échec' } as const;
+const mailStatus: Record<MailStatus, string> = {
+  pending: 'en attente',
+  sent: 'envoyé',
+  skipped: 'non configuré',
+  failed: 'échec',
+};
 
-function print({ total, requests }: { total: number; requests: InboxEntry[] }): void {
-  if (!requests.length) {
-    console.log(total ? 'Aucune demande de ce type.' : 'Aucune demande reçue pour le moment.');
-    return;
-  }
-  console.log(
-    `Demandes reçues : ${total} au total, ${requests.length} affichée${requests.length > 1 ? 's' : ''} (les plus récentes d’abord).\n`,
-  );
-  for (const request of requests) {
-    const what =
-      request.type === 'contact'
-        ? `Contact · ${subjectLabel(request.subject)}`
-        : `Testeur · ${professionLabel(request.profession)} · équipe de ${request.team_size ?? 1}`;
-    const mail = `e-mails : ${mailStatus[request.mail_status]}${request.mail_status === 'pending' || request.mail_status === 'failed' ? ` (${request.mail_attempts} essai${request.mail_attempts > 1 ? 's' : ''}${request.mail_last_error ? `, ${safe(request.mail_last_error)}` : ''})` : ''}`;
-    console.log(`n° ${request.id}  ${dateTime.format(new Date(request.received_at))}  ${what}  —  ${mail}`);
-    const details = [safe(request.company), safe(request.phone), safe(request.city)].filter(Boolean).join(' · ');
-    console.log(`    ${safe(request.full_name)} <${safe(request.email)}>${details ? ` · ${details}` : ''}`);
-    if (request.message) {
-      const message = safe(request.message).replace(/\s+/g, ' ');
-      console.log(`    « ${full || message.length <= 160 ? message : `${message.slice(0, 160)}…`} »`);
+/** « e-mails : envoyés », or the attempts and the last error of what is still pending. */
+function mailLine(
+  entry: { mail_status: MailStatus; mail_attempts: number; mail_last_error: string | null },
+  plural: boolean,
+) {
+  const status = `${mailStatus[entry.mail_status]}${plural && entry.mail_status !== 'skipped' ? 's' : ''}`;
+  if (entry.mail_status !== 'pending' && entry.mail_status !== 'failed')
+    return `${plural ? 'e-mails' : 'e-mail'} : ${status}`;
+  const attempts = `${entry.mail_attempts} essai${entry.mail_attempts > 1 ? 's' : ''}`;
+  const error = entry.mail_last_error ? `, ${safe(entry.mail_last_error)}` : '';
+  return `${plural ? 'e-mails' : 'e-mail'} : ${status} (${attempts}${error})`;
+}
+
+const quote = (text: string) => {
+  const line = safe(text).replace(/\s+/g, ' ');
+  return `« ${full || line.length <= 160 ? line : `${line.slice(0, 160)}…`} »`;
+};
+
+function print({ total, requests, assistantTotal, messages }: Inbox): void {
+  const showsRequests = type === undefined || type === 'contact' || type === 'tester';
+  const showsMessages = type === undefined || !showsRequests;
+  if (showsRequests) {
+    if (!requests.length)
+      console.log(total ? 'Aucune demande de ce type.\n' : 'Aucune demande reçue pour le moment.\n');
+    else
+      console.log(
+        `Demandes reçues : ${total} au total, ${requests.length} affichée${requests.length > 1 ? 's' : ''} (les plus récentes d’abord).\n`,
+      );
+    for (const request of requests) {
+      const what =
+        request.type === 'contact'
+          ? `Contact · ${subjectLabel(request.subject)}`
+          : `Testeur · ${professionLabel(request.profession)} · équipe de ${request.team_size ?? 1}`;
+      console.log(
+        `n° ${request.id}  ${dateTime.format(new Date(request.received_at))}  ${what}  —  ${mailLine(request, true)}`,
+      );
+      const details = [safe(request.company), safe(request.phone), safe(request.city)].filter(Boolean).join(' · ');
+      console.log(`    ${safe(request.full_name)} <${safe(request.email)}>${details ? ` · ${details}` : ''}`);
+      if (request.message) console.log(`    ${quote(request.message)}`);
+      console.log('');
     }
-    console.log('');
+  }
+  if (showsMessages) {
+    if (!messages.length)
+      console.log(
+        assistantTotal
+          ? 'Aucun message de ce type laissé à l’assistant.'
+          : 'Aucun message laissé à l’assistant pour le moment.',
+      );
+    else
+      console.log(
+        `Laissés à l’assistant : ${assistantTotal} au total, ${messages.length} affiché${messages.length > 1 ? 's' : ''} (les plus récents d’abord).\n`,
+      );
+    for (const message of messages) {
+      console.log(
+        `n° ${message.id}  ${dateTime.format(new Date(message.received_at))}  ${ASSISTANT_INBOX_LABELS[message.kind]}  —  ${mailLine(message, false)}`,
+      );
+      if (message.text) console.log(`    ${quote(message.text)}`);
+      if (message.voice_url)
+        console.log(
+          `    Note vocale${message.voice_duration ? ` (${Math.round(message.voice_duration)} s)` : ''} : ${safe(message.voice_url)}`,
+        );
+      for (const file of message.files ?? []) console.log(`    Fichier : ${safe(file.filename)} — ${safe(file.url)}`);
+      console.log('');
+    }
   }
 }
 
 try {
-  const result = (await fromServer()) ?? (await fromFiles());
+  const result = (await fromServer()) ?? (await fromDatabase());
   if (asJson) console.log(JSON.stringify(result, null, 2));
   else print(result);
 } catch (error) {

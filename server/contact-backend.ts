@@ -1,18 +1,18 @@
 /**
- * What the contact routes share: the store, the mails, the rate limiter and the allowed origins,
- * assembled once from the configuration (server/main.ts passes the environment's choices).
+ * What the contact routes share: the store (public.submit_contact_request, which holds the rate limit
+ * and idempotency), the mail loop and the allowed origins, assembled once from the configuration
+ * (server/main.ts passes the environment's choices).
  */
-import type { PGlite } from '@electric-sql/pglite';
 import type { SiteConfig } from '../core/site/config.ts';
+import type { Database } from '../backend/db.ts';
 import type { ContactHandlerDeps } from '../backend/contact/handler.ts';
-import { contactRequestStore } from './contact-requests.ts';
-import type { ContactMailer } from './mailer.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { contactRequestStore } from '../backend/contact/store.ts';
+import type { MailLoop } from './mailer.ts';
 import { origins } from './headers.ts';
 
 export interface ContactOptions {
-  /** Sends the mails of stored requests; without it requests are stored with mail_status 'skipped'. */
-  mailer?: ContactMailer;
+  /** Sends the queued mails; without it (or disabled) requests are stored with mail_status 'skipped'. */
+  mailer?: MailLoop;
   /** Requests per client per window, shared by the function and the plain form posts; false = none. */
   rateLimit?: { limit: number; windowMs: number } | false;
   /** Origins allowed to call the function from a browser, besides SITE_URL's and the server's own (CORS_ORIGINS). */
@@ -26,29 +26,25 @@ export interface ContactOptions {
 
 export interface ContactBackend {
   deps: ContactHandlerDeps;
-  limiter?: RateLimiter;
   trustProxy: boolean;
   anonKey: string;
-  db: PGlite;
+  db: Database;
   inboxToken?: string;
 }
 
-export function contactBackend(db: PGlite, config: SiteConfig, options: ContactOptions = {}): ContactBackend {
+export function contactBackend(db: Database, config: SiteConfig, options: ContactOptions = {}): ContactBackend {
   const {
     mailer,
     rateLimit = { limit: 5, windowMs: 600_000 },
     log = (message, error) => console.error(message, error ?? ''),
   } = options;
-  const limiter = rateLimit ? createRateLimiter(rateLimit) : undefined;
   return {
     deps: {
-      store: contactRequestStore(db, { mailEnabled: Boolean(mailer?.enabled) }),
+      store: contactRequestStore(db, { sendMails: Boolean(mailer?.enabled), rateLimit }),
       allowedOrigins: origins([config.siteUrl, ...(options.allowedOrigins ?? [])]),
-      limiter,
-      onStored: mailer ? (id) => mailer.notify(id) : undefined,
+      onStored: mailer ? () => mailer.nudge() : undefined,
       log,
     },
-    limiter,
     trustProxy: options.trustProxy ?? false,
     anonKey: config.backend.supabaseAnonKey,
     db,

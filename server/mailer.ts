@@ -1,23 +1,20 @@
 /**
- * Mails of the contact and tester requests, over SMTP (nodemailer) when SMTP_URL is set.
+ * Mails of what the backend stores (contact and tester requests, what visitors leave with the
+ * assistant), over SMTP (nodemailer) when SMTP_URL is set.
  *
- * The database is the outbox: a request is stored first (that decides the visitor's answer), then
- * its two mails are sent; what fails is retried later with a growing delay, and each mail is sent
- * once (team_mail_sent_at, ack_mail_sent_at). The insert is never repeated.
+ * The database is the outbox (public.mail_outbox): a request is stored and its mails queued in one
+ * transaction (that decides the visitor's answer); this loop then runs the one mail worker of both
+ * backends (backend/mail/worker.ts) at once and every `pollMs`, for new mails and for retries, whose
+ * delay is the database's one policy. Several servers on one database share the queue: each mail goes
+ * out once.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import { createTransport } from 'nodemailer';
 import { z } from 'zod';
 import { ConfigError, type SiteConfig } from '../core/site/config.ts';
-import {
-  deliverRequestMails,
-  mailRetryDelay,
-  type MailIdentity,
-  type MailProgress,
-  type OutgoingMail,
-  type StoredRequest,
-} from '../backend/contact/mail.ts';
-import { REQUEST_COLUMNS } from './contact-requests.ts';
+import type { Database } from '../backend/db.ts';
+import type { MailIdentity, OutgoingMail } from '../backend/contact/mail.ts';
+import { mailQueue } from '../backend/mail/queue.ts';
+import { MailWorker, type MailRound } from '../backend/mail/worker.ts';
 
 export interface MailSettings extends MailIdentity {
   /** smtp://user:pass@host:587 or smtps://…:465; undefined = no mail (requests stored as 'skipped'). A secret: env only. */
@@ -44,6 +41,7 @@ export function mailSettingsFromEnv(env: Record<string, string | undefined>, con
     teamAddress: read('CONTACT_TO', address, config.company.email),
     from: read('MAIL_FROM', z.string().min(3), `${config.product.name} <no-reply@${host}>`),
     productName: config.product.name,
+    assistantName: config.product.assistantName,
     siteUrl: config.siteUrl,
     supportResponse: config.company.supportResponse,
   };
@@ -73,52 +71,81 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-export interface ContactMailerOptions {
+export interface MailLoopOptions {
   transport?: MailTransport;
-  /** First retry delay; doubles at each failure up to maxDelayMs. */
-  retryBaseMs?: number;
-  maxDelayMs?: number;
-  /** After this many failed attempts the request is marked 'failed' (it stays in the inbox). */
-  maxAttempts?: number;
-  /** How often due retries are looked for. */
+  /** How often due mails (retries included) are looked for. */
   pollMs?: number;
+  /** How often full rate-limit buckets are forgotten (public.prune_rate_limits). */
+  pruneEveryMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
-export class ContactMailer {
+/**
+ * Runs the mail worker in the background: now, on `nudge()` (a new request was stored), and every
+ * `pollMs`. Without a transport it sends nothing (mails are not queued then: rows are 'skipped') but
+ * still forgets full rate-limit buckets.
+ */
+export class MailLoop {
   readonly enabled: boolean;
-  private readonly transport?: MailTransport;
-  private readonly retryBaseMs: number;
-  private readonly maxDelayMs: number;
-  private readonly maxAttempts: number;
+  private readonly worker?: MailWorker;
   private readonly pollMs: number;
+  private readonly pruneEveryMs: number;
   private readonly log: (message: string, error?: unknown) => void;
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private running?: Promise<void>;
+  private again = false;
   private timer?: NodeJS.Timeout;
+  private lastPrune = 0;
   private stopped = false;
 
   constructor(
-    private readonly db: PGlite,
-    private readonly identity: MailIdentity,
-    options: ContactMailerOptions = {},
+    private readonly db: Database,
+    identity: MailIdentity,
+    private readonly options: MailLoopOptions = {},
   ) {
-    this.transport = options.transport;
-    this.enabled = Boolean(options.transport);
-    this.retryBaseMs = options.retryBaseMs ?? 30_000;
-    this.maxDelayMs = options.maxDelayMs ?? 60 * 60_000;
-    this.maxAttempts = options.maxAttempts ?? 10;
+    const transport = options.transport;
+    this.enabled = Boolean(transport);
     this.pollMs = options.pollMs ?? 15_000;
+    this.pruneEveryMs = options.pruneEveryMs ?? 60_000;
     this.log = options.log ?? ((message, error) => console.error(message, error ?? ''));
+    if (transport)
+      this.worker = new MailWorker({
+        queue: mailQueue(db),
+        identity,
+        send: (mail) => transport.send(mail),
+        log: this.log,
+      });
   }
 
-  /** Looks for due retries every pollMs (and once now: requests left pending by a stop are sent). */
   start(): this {
-    if (!this.enabled || this.timer) return this;
-    const tick = () => void this.deliverDue().catch((error) => this.log('Relance des e-mails impossible :', error));
-    tick();
-    this.timer = setInterval(tick, this.pollMs);
+    if (this.timer) return this;
+    this.nudge();
+    this.timer = setInterval(() => this.nudge(), this.pollMs);
     this.timer.unref();
     return this;
+  }
+
+  /** Runs the worker soon; calls during a run make one more run after it. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.round()
+      .then(() => undefined)
+      .catch((error) => this.log('Envoi des e-mails impossible pour le moment :', error))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Resolves when no round is running or about to run. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
   }
 
   async stop(): Promise<void> {
@@ -126,76 +153,14 @@ export class ContactMailer {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.idle();
-    this.transport?.close();
+    this.options.transport?.close();
   }
 
-  /** Resolves when no delivery is in progress. */
-  async idle(): Promise<void> {
-    while (this.inFlight.size) await Promise.allSettled([...this.inFlight.values()]);
-  }
-
-  /** A new request was stored: send its mails now, without making anyone wait. */
-  notify(id: string): void {
-    if (this.enabled && !this.stopped) void this.deliver(id);
-  }
-
-  /** Sends the mails of every pending request whose retry time has come. */
-  async deliverDue(): Promise<void> {
-    if (!this.enabled || this.stopped) return;
-    const due = await this.db.query<{ id: string }>(
-      `select id::text as id from contact_requests
-       where mail_status = 'pending' and (mail_next_attempt_at is null or mail_next_attempt_at <= now())
-       order by id limit 20`,
-    );
-    for (const { id } of due.rows) await this.deliver(id);
-  }
-
-  /** One delivery attempt for one request; concurrent calls for the same id share it. */
-  deliver(id: string): Promise<void> {
-    const running = this.inFlight.get(id);
-    if (running) return running;
-    const attempt = this.attempt(id).finally(() => this.inFlight.delete(id));
-    this.inFlight.set(id, attempt);
-    return attempt;
-  }
-
-  private async attempt(id: string): Promise<void> {
-    if (!this.transport) return;
-    const found = await this.db.query<StoredRequest & MailProgress & { mail_status: string; mail_attempts: number }>(
-      `select ${REQUEST_COLUMNS}, team_mail_sent_at, ack_mail_sent_at from contact_requests where id = $1`,
-      [id],
-    );
-    const request = found.rows[0];
-    if (!request || request.mail_status !== 'pending') return;
-    const transport = this.transport;
-    try {
-      await deliverRequestMails(request, this.identity, {
-        send: (mail) => transport.send(mail),
-        sent: async (which) => {
-          await this.db.query(
-            `update contact_requests set ${which === 'team' ? 'team_mail_sent_at' : 'ack_mail_sent_at'} = now() where id = $1`,
-            [id],
-          );
-        },
-      });
-      await this.db.query(
-        `update contact_requests set mail_status = 'sent', mail_attempts = mail_attempts + 1, mail_last_error = null, mail_next_attempt_at = null where id = $1`,
-        [id],
-      );
-    } catch (error) {
-      const attempts = request.mail_attempts + 1;
-      const delay = mailRetryDelay(attempts, this.retryBaseMs, this.maxDelayMs);
-      const status = attempts >= this.maxAttempts ? 'failed' : 'pending';
-      const message = error instanceof Error ? error.message : String(error);
-      await this.db.query(
-        `update contact_requests set mail_attempts = $2, mail_status = $3, mail_last_error = $4,
-           mail_next_attempt_at = now() + ($5::int * interval '1 millisecond') where id = $1`,
-        [id, attempts, status, message.slice(0, 500), delay],
-      );
-      this.log(
-        `E-mails de la demande ${id} non envoyés (tentative ${attempts}/${this.maxAttempts}${status === 'pending' ? `, nouvel essai dans ${Math.round(delay / 1000)} s` : ', abandon'}) :`,
-        message,
-      );
+  private async round(): Promise<MailRound | undefined> {
+    if (Date.now() - this.lastPrune >= this.pruneEveryMs) {
+      this.lastPrune = Date.now();
+      await mailQueue(this.db).pruneRateLimits();
     }
+    return this.worker?.drain();
   }
 }

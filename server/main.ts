@@ -5,21 +5,35 @@ import { serve } from '@hono/node-server';
 import { loadConfig } from '../core/site/config.ts';
 import { createApp } from './app.ts';
 import { openStore } from './store.ts';
-import { ContactMailer, mailSettingsFromEnv, smtpTransport } from './mailer.ts';
+import { MailLoop, mailSettingsFromEnv, smtpTransport } from './mailer.ts';
 import { contactRateLimitFromEnv } from './rate-limit.ts';
 import { corsOriginsFromEnv } from './contact-backend.ts';
 import { writeInboxToken, removeInboxToken } from './inbox-token.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8080);
+// A real PostgreSQL when DATABASE_URL is set (several servers may share it), else PGlite in DATA_DIR.
+const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR === 'memory' ? undefined : resolve(root, process.env.DATA_DIR ?? '.data/pglite');
 // Voice notes and attachments of the assistant: on disk, or in a temporary folder with DATA_DIR=memory.
 const uploadsDir = dataDir ? resolve(root, process.env.UPLOADS_DIR ?? '.data/uploads') : undefined;
 const config = loadConfig(JSON.parse(readFileSync(resolve(root, 'content/site.json'), 'utf8')), process.env);
-const store = await openStore(dataDir, resolve(root, 'supabase/migrations'));
-// Contact and tester requests: mails over SMTP_URL (a secret, env only), retried until sent.
 const mail = mailSettingsFromEnv(process.env, config);
-const mailer = new ContactMailer(store.db, mail, {
+const store = await openStore({
+  databaseUrl,
+  dataDir: databaseUrl ? undefined : dataDir,
+  migrationsDir: resolve(root, 'supabase/migrations'),
+}).catch((error: unknown) => {
+  console.error(
+    databaseUrl
+      ? `Base PostgreSQL de DATABASE_URL injoignable ou refusée : ${error instanceof Error ? error.message : error}`
+      : `Base embarquée (PGlite) impossible à ouvrir dans ${dataDir ?? 'la mémoire'} :`,
+    databaseUrl ? '' : error,
+  );
+  process.exit(1);
+});
+// Mails over SMTP_URL (a secret, env only), from the database's queue, retried until sent.
+const mailer = new MailLoop(store.db, mail, {
   transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : undefined,
 }).start();
 const contact = {
@@ -39,7 +53,8 @@ const app = createApp({
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
-  console.log(`Dentivo est servi sur http://localhost:${info.port} (données : ${dataDir ?? 'en mémoire'})`);
+  const data = databaseUrl ? `PostgreSQL ${new URL(databaseUrl).host}` : (dataDir ?? 'en mémoire');
+  console.log(`Dentivo est servi sur http://localhost:${info.port} (données : ${data})`);
   console.log(
     mail.smtpUrl
       ? `Demandes de contact : e-mails envoyés à ${mail.teamAddress}.`

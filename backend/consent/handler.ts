@@ -5,11 +5,12 @@
  * embedded server and the Supabase edge function answer alike; the insert is injected.
  *
  * Nothing personal is accepted or stored: the schema refuses any other field, and the client key (the
- * address) serves only, in memory, to rate-limit.
+ * address) serves only the rate limit, which public.record_consent_proof keeps as a hash until the
+ * client's bucket is full again (backend/consent/store.ts).
  */
 import { consentProofSchema, type ConsentProofInput } from '../../core/consent/proof.ts';
 import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
-import type { RateDecision } from '../rate-limit.ts';
+import type { ConsentRecordOutcome } from './store.ts';
 
 /** A proof is about 200 bytes. */
 export const MAX_CONSENT_PROOF_BYTES = 2048;
@@ -29,33 +30,11 @@ export const CONSENT_MESSAGES = {
     `Trop de choix envoyés en peu de temps : réessayez dans ${retryDelayText(seconds)}.`,
 } as const;
 
-/** A proof as a row of public.consent_proofs (received_at is the database's own clock). */
-export function consentProofRow(proof: ConsentProofInput) {
-  return {
-    consent_id: proof.consentId,
-    analytics: proof.analytics,
-    marketing: proof.marketing,
-    policy_version: proof.policyVersion,
-    chosen_at: proof.chosenAt,
-  };
-}
-
-/** The same row as one parameterised insert, for a Postgres driver (PGlite, node-postgres). */
-export function consentProofInsert(proof: ConsentProofInput): { text: string; values: unknown[] } {
-  const row = consentProofRow(proof);
-  const columns = Object.keys(row);
-  return {
-    text: `insert into consent_proofs (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-    values: Object.values(row),
-  };
-}
-
 export interface ConsentProofDeps {
-  /** Stores one proof in consent_proofs. */
-  insert(proof: ConsentProofInput): Promise<void>;
+  /** Stores one proof in consent_proofs under the client's rate limit (backend/consent/store.ts). */
+  record(proof: ConsentProofInput, clientKey: string): Promise<ConsentRecordOutcome>;
   /** Origins allowed to call from a browser, besides the function's own (the site, on a static host). */
   allowedOrigins: readonly string[];
-  limiter?: { hit(key: string): RateDecision };
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -67,7 +46,6 @@ export async function handleConsentProof(
 ): Promise<Response> {
   const admission = admitRequest(request, {
     allowedOrigins: deps.allowedOrigins,
-    limiter: deps.limiter,
     clientKey,
     messages: CONSENT_MESSAGES,
   });
@@ -83,11 +61,20 @@ export async function handleConsentProof(
     return json(422, { ok: false, error: CONSENT_MESSAGES.refused(details[0] ?? ''), details }, cors);
   }
 
+  let outcome: ConsentRecordOutcome;
   try {
-    await deps.insert(parsed.data);
+    outcome = await deps.record(parsed.data, clientKey);
   } catch (error) {
     deps.log?.('Enregistrement de la preuve de consentement impossible :', error);
     return json(503, { ok: false, error: CONSENT_MESSAGES.unavailable }, { ...cors, 'retry-after': '30' });
   }
+  if (outcome.kind === 'rateLimited')
+    return json(
+      429,
+      { ok: false, error: CONSENT_MESSAGES.rateLimited(outcome.retryAfterSeconds) },
+      { ...cors, 'retry-after': String(outcome.retryAfterSeconds) },
+    );
+  if (outcome.kind === 'refused')
+    return json(422, { ok: false, error: CONSENT_MESSAGES.refused('valeur refusée par la base.') }, cors);
   return json(201, { ok: true, message: CONSENT_MESSAGES.stored }, cors);
 }

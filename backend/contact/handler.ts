@@ -1,34 +1,24 @@
 /**
- * The send-contact-email function (SPEC.md section 7, call 3), written once on the Web standard
- * Request and Response, so the embedded server (Hono on Node) and the Supabase edge function (Deno)
- * run the same code. What differs is injected: where requests are stored, what happens once one is
- * stored (the mails), the rate limiter and the origins allowed to call.
+ * The send-contact-email function (docs/requirements.md#contact-backend), written once on the Web
+ * standard Request and Response, so the embedded server (Hono on Node) and the Supabase edge function
+ * (Deno) run the same code. What differs is injected: the database store, what happens once a request
+ * is stored (waking the mail worker) and the origins allowed to call.
  *
- * Order of the checks: CORS, method, rate limit, content type, size, JSON, honeypot, schema; then one
- * insert. A 2xx answer means the request is stored (exactly once: a repeated Idempotency-Key is not
- * stored again). Mails come after the answer and never decide it.
+ * Order of the checks: CORS, method, content type, Idempotency-Key, size, JSON, honeypot, schema; then
+ * one call of public.submit_contact_request, which holds idempotency, the per-client rate limit and the
+ * lengths in one transaction (backend/contact/store.ts). A 2xx answer means the request is stored
+ * (exactly once: a repeated Idempotency-Key is not stored again; with another body it is a 422). Mails
+ * come after the answer and never decide it.
  */
-import {
-  honeypotFilled,
-  parseSubmission,
-  submissionRow,
-  type Submission,
-  type SubmissionRow,
-} from '../../core/contact/schema.ts';
-import type { RateDecision } from '../rate-limit.ts';
+import { honeypotFilled, parseSubmission, submissionRow, type Submission } from '../../core/contact/schema.ts';
+import type { SubmissionStore } from './store.ts';
 import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
-
-export interface SubmissionStore {
-  /** Inserts one row; `duplicate` when the idempotency key was already stored (nothing inserted). */
-  insert(row: SubmissionRow, idempotencyKey: string | undefined): Promise<{ id: string; duplicate: boolean }>;
-}
 
 export interface ContactHandlerDeps {
   store: SubmissionStore;
   /** Origins (scheme://host[:port]) allowed to call from a browser, besides the function's own origin. */
   allowedOrigins: readonly string[];
-  limiter?: { hit(key: string): RateDecision };
-  /** Called once a new request is stored (the mails); never awaited by the answer, errors only logged. */
+  /** Called once a new request is stored (its mails are queued); never awaited by the answer, errors only logged. */
   onStored?: (id: string, submission: Submission) => unknown;
   maxBodyBytes?: number;
   log?: (message: string, error?: unknown) => void;
@@ -47,6 +37,8 @@ export const HANDLER_MESSAGES = {
   encoding: 'Le corps de la requête doit être un texte UTF-8 valide.',
   json: 'Le corps de la requête n’est pas un JSON valide.',
   idempotencyKey: 'En-tête Idempotency-Key invalide (8 à 100 caractères : lettres, chiffres, - et _).',
+  conflict:
+    'Cette clé d’envoi (Idempotency-Key) a déjà servi pour une demande différente\u00A0: rien n’a été enregistré. Envoyez cette demande avec une nouvelle clé.',
   unavailable:
     'Le service est momentanément indisponible. Votre demande n’a pas été enregistrée : réessayez dans quelques instants.',
   rateLimited: (seconds: number) =>
@@ -57,13 +49,16 @@ export type SubmissionOutcome =
   | { kind: 'stored'; id: string; duplicate: boolean }
   | { kind: 'dropped' }
   | { kind: 'invalid'; fields: Record<string, string> }
+  /** The Idempotency-Key was already used for another request (422, as Stripe answers). */
+  | { kind: 'conflict' }
+  | { kind: 'rateLimited'; retryAfterSeconds: number }
   | { kind: 'unavailable' };
 
 /** Validates and stores one request body (any parsed JSON); shared by the JSON and the plain form paths. */
 export async function acceptSubmission(
   body: unknown,
   deps: Pick<ContactHandlerDeps, 'store' | 'onStored' | 'log'>,
-  idempotencyKey?: string,
+  call: { idempotencyKey?: string; clientKey: string },
 ): Promise<SubmissionOutcome> {
   if (honeypotFilled(body)) {
     deps.log?.('Demande ignorée : champ piège rempli (robot probable).');
@@ -71,14 +66,23 @@ export async function acceptSubmission(
   }
   const parsed = parseSubmission(body);
   if (!parsed.ok) return { kind: 'invalid', fields: parsed.fields };
-  let stored: { id: string; duplicate: boolean };
+  let stored;
   try {
-    stored = await deps.store.insert(submissionRow(parsed.submission), idempotencyKey);
+    stored = await deps.store.submit(submissionRow(parsed.submission), call);
   } catch (error) {
     deps.log?.('Enregistrement de la demande impossible :', error);
     return { kind: 'unavailable' };
   }
-  if (!stored.duplicate && deps.onStored) {
+  switch (stored.kind) {
+    case 'refused':
+      return { kind: 'invalid', fields: {} };
+    case 'conflict':
+    case 'rateLimited':
+      return stored;
+    case 'duplicate':
+      return { kind: 'stored', id: stored.id, duplicate: true };
+  }
+  if (deps.onStored) {
     try {
       const pending = deps.onStored(stored.id, parsed.submission);
       if (pending instanceof Promise)
@@ -87,7 +91,7 @@ export async function acceptSubmission(
       deps.log?.(`Suite de la demande ${stored.id} en erreur :`, error);
     }
   }
-  return { kind: 'stored', ...stored };
+  return { kind: 'stored', id: stored.id, duplicate: false };
 }
 
 /** The whole function: one Request in, one Response out. `clientKey` identifies the caller for the rate limit. */
@@ -98,7 +102,6 @@ export async function handleContactRequest(
 ): Promise<Response> {
   const admission = admitRequest(request, {
     allowedOrigins: deps.allowedOrigins,
-    limiter: deps.limiter,
     clientKey,
     messages: HANDLER_MESSAGES,
   });
@@ -115,10 +118,18 @@ export async function handleContactRequest(
   const body = await readJson(request, deps.maxBodyBytes ?? MAX_JSON_BODY_BYTES);
   if (!body.ok) return unreadableBody(body.reason, HANDLER_MESSAGES, cors);
 
-  const outcome = await acceptSubmission(body.data, deps, idempotencyKey);
+  const outcome = await acceptSubmission(body.data, deps, { idempotencyKey, clientKey });
   switch (outcome.kind) {
     case 'invalid':
       return json(400, { ok: false, error: HANDLER_MESSAGES.invalid, fields: outcome.fields }, cors);
+    case 'conflict':
+      return json(422, { ok: false, error: HANDLER_MESSAGES.conflict }, cors);
+    case 'rateLimited':
+      return json(
+        429,
+        { ok: false, error: HANDLER_MESSAGES.rateLimited(outcome.retryAfterSeconds) },
+        { ...cors, 'retry-after': String(outcome.retryAfterSeconds) },
+      );
     case 'unavailable':
       return json(503, { ok: false, error: HANDLER_MESSAGES.unavailable }, { ...cors, 'retry-after': '30' });
     default:

@@ -26,6 +26,8 @@ export interface MailIdentity {
   /** The sender shown on both mails. */
   from: string;
   supportResponse: string;
+  /** The assistant's name (DENTY), for the mails of what visitors leave with it. */
+  assistantName?: string;
 }
 
 export interface OutgoingMail {
@@ -114,34 +116,4 @@ export function acknowledgementMail(request: StoredRequest, identity: MailIdenti
       ? `Nous avons bien reçu votre message – ${identity.productName}`
       : `Votre demande testeur est bien reçue – ${identity.productName}`;
   return { from: identity.from, to: request.email, replyTo: identity.teamAddress, subject, text };
-}
-
-/** What a stored request records of its mails. */
-export interface MailProgress {
-  team_mail_sent_at: unknown;
-  ack_mail_sent_at: unknown;
-}
-
-/**
- * Sends what is still missing of a request's two mails, recording each as soon as it is sent, so a
- * retry never sends one twice. Throws the transport's error (the caller records it and retries later).
- */
-export async function deliverRequestMails(
-  request: StoredRequest & MailProgress,
-  identity: MailIdentity,
-  io: { send(mail: OutgoingMail): Promise<void>; sent(which: 'team' | 'ack'): Promise<void> },
-): Promise<void> {
-  if (!request.team_mail_sent_at) {
-    await io.send(teamMail(request, identity));
-    await io.sent('team');
-  }
-  if (!request.ack_mail_sent_at) {
-    await io.send(acknowledgementMail(request, identity));
-    await io.sent('ack');
-  }
-}
-
-/** Delay before the next attempt after `attempts` failures: doubling from `baseMs`, at most `maxMs`. */
-export function mailRetryDelay(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }

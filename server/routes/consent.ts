@@ -1,14 +1,16 @@
 /**
  * POST /functions/v1/consent-proof: the proof of each cookie choice, answered by the same handler as
- * the Supabase edge function (backend/consent/handler.ts) and stored in consent_proofs. Browsers of the
- * configured embed origins may call it too (the consent widget embedded on another site).
+ * the Supabase edge function (backend/consent/handler.ts) and stored by public.record_consent_proof,
+ * which holds the per-client rate limit (backend/consent/store.ts). Browsers of the configured embed
+ * origins may call it too (the consent widget embedded on another site).
  */
 import { Hono } from 'hono';
-import { CONSENT_RATE_LIMIT, consentProofInsert, handleConsentProof } from '../../backend/consent/handler.ts';
-import { CONSENT_PROOF_PATH, type ConsentProofInput } from '../../core/consent/proof.ts';
+import { CONSENT_RATE_LIMIT, handleConsentProof } from '../../backend/consent/handler.ts';
+import { consentProofStore } from '../../backend/consent/store.ts';
+import { CONSENT_PROOF_PATH } from '../../core/consent/proof.ts';
 import type { RateLimitOptions } from '../../backend/rate-limit.ts';
 import type { Store } from '../store.ts';
-import { clientAddress, createRateLimiter } from '../rate-limit.ts';
+import { clientAddress } from '../rate-limit.ts';
 
 export interface ConsentRouteOptions {
   allowedOrigins?: readonly string[];
@@ -22,14 +24,10 @@ export function consentRoutes(
   { allowedOrigins = [], limit = CONSENT_RATE_LIMIT, trustProxy = false }: ConsentRouteOptions = {},
 ) {
   const app = new Hono();
-  const limiter = createRateLimiter(limit);
+  const proofs = consentProofStore(store.db, { rateLimit: limit });
   const deps = {
     allowedOrigins,
-    limiter,
-    async insert(proof: ConsentProofInput) {
-      const { text, values } = consentProofInsert(proof);
-      await store.db.query(text, values);
-    },
+    record: proofs.record,
     log: (message: string, error?: unknown) => console.error(message, error ?? ''),
   };
 

@@ -1,6 +1,6 @@
 /**
  * The contact and tester forms without JavaScript (DECISIONS.md): POST /contact and POST /tester
- * (form-encoded, the forms' `action`) go through the same schemas and the same insert as the
+ * (form-encoded, the forms' `action`) go through the same schemas and the same SQL function as the
  * function; the answer is the page again with the typed values and the errors in place, or a
  * redirect (303) to a French confirmation page, so that reloading it sends nothing twice.
  */
@@ -81,20 +81,20 @@ export function formRoutes(backend: ContactBackend, siteDir: string, config: Sit
           : validateTesterForm(values as ReturnType<typeof testerFormFromEntries>);
       if (!result.ok) return errorPage(c, form, { values: keep, errors: result.errors as Record<string, string> }, 400);
 
-      // Counted once the form is valid: a visitor correcting mistakes is not a flood.
-      const decision = backend.limiter?.hit(clientAddress(c, { trustProxy: backend.trustProxy }));
-      if (decision && !decision.allowed)
-        return errorPage(
-          c,
-          form,
-          { values: keep, errors: {}, alert: HANDLER_MESSAGES.rateLimited(decision.retryAfterSeconds) },
-          429,
-          { 'retry-after': String(decision.retryAfterSeconds) },
-        );
+      // Counted by the database once the form is valid: a visitor correcting mistakes is not a flood.
       const outcome = await acceptSubmission(
         trap ? { ...result.payload, [HONEYPOT_FIELD]: trap } : result.payload,
         backend.deps,
+        { clientKey: clientAddress(c, { trustProxy: backend.trustProxy }) },
       );
+      if (outcome.kind === 'rateLimited')
+        return errorPage(
+          c,
+          form,
+          { values: keep, errors: {}, alert: HANDLER_MESSAGES.rateLimited(outcome.retryAfterSeconds) },
+          429,
+          { 'retry-after': String(outcome.retryAfterSeconds) },
+        );
       if (outcome.kind === 'invalid')
         return errorPage(
           c,

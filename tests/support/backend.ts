@@ -1,7 +1,8 @@
 /**
  * The real embedded server, started inside a test: the built site, createApp, PGlite in memory with
- * the migrations, and the mailer pointed at a real SMTP server on loopback. The test keeps a handle
- * on the database to find the rows the server stored.
+ * the migrations (or any store the test opened, PostgreSQL included), and the mail loop pointed at a
+ * real SMTP server on loopback. The test keeps a handle on the database to find the rows the server
+ * stored.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { loadConfig, type SiteConfig } from '../../core/site/config.ts';
 import { createApp } from '../../server/app.ts';
 import { openStore, type Store } from '../../server/store.ts';
-import { ContactMailer, mailSettingsFromEnv, smtpTransport, type MailSettings } from '../../server/mailer.ts';
+import { MailLoop, mailSettingsFromEnv, smtpTransport, type MailSettings } from '../../server/mailer.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -18,7 +19,6 @@ export interface TestBackendOptions {
   /** SMTP server URL; none = no mail (rows 'skipped'). */
   smtpUrl?: string;
   rateLimit?: { limit: number; windowMs: number } | false;
-  retryBaseMs?: number;
   pollMs?: number;
   allowedOrigins?: string[];
   inboxToken?: string;
@@ -32,7 +32,7 @@ export interface TestBackend {
   store: Store;
   config: SiteConfig;
   mail: MailSettings;
-  mailer: ContactMailer;
+  mailer: MailLoop;
   rows<T = Record<string, unknown>>(sql?: string, params?: unknown[]): Promise<T[]>;
   count(): Promise<number>;
   close(): Promise<void>;
@@ -40,7 +40,14 @@ export interface TestBackend {
 
 /** PGlite in memory with the project's migrations. */
 export function openTestStore(): Promise<Store> {
-  return openStore(undefined, join(root, 'supabase/migrations'));
+  return openStore({ migrationsDir: join(root, 'supabase/migrations') });
+}
+
+/** Empties what a server stores, so that servers of one file can share a store (opening PGlite takes seconds). */
+export async function emptyStore(store: Store): Promise<void> {
+  await store.db.exec(
+    'truncate contact_requests, assistant_messages, mail_outbox, rate_limits, consent_proofs restart identity cascade',
+  );
 }
 
 export async function startBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
@@ -51,11 +58,10 @@ export async function startBackend(options: TestBackendOptions = {}): Promise<Te
   };
   const config = loadConfig(JSON.parse(readFileSync(join(root, 'content/site.json'), 'utf8')), env);
   const store = options.store ?? (await openTestStore());
-  if (options.store) await store.db.exec('truncate contact_requests restart identity');
+  if (options.store) await emptyStore(store);
   const mail = mailSettingsFromEnv(env, config);
-  const mailer = new ContactMailer(store.db, mail, {
+  const mailer = new MailLoop(store.db, mail, {
     transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : undefined,
-    retryBaseMs: options.retryBaseMs ?? 200,
     pollMs: options.pollMs ?? 100,
     log: () => undefined,
   }).start();

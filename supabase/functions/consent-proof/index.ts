@@ -1,31 +1,29 @@
 /**
- * Supabase Edge Function `consent-proof` (DECISIONS.md, "Consent"): the production twin of
- * POST /functions/v1/consent-proof of the embedded server, with the same handler
- * (backend/consent/handler.ts). The consent widget posts each choice here from the site's origin, so that
- * origin (SITE_URL) and those of CORS_ORIGINS are allowed. Deployment: README.md, "Supabase: the
+ * Supabase Edge Function `consent-proof` (docs/requirements.md#consent-proof): the production twin of
+ * POST /functions/v1/consent-proof of the embedded server, with the same handler and store
+ * (backend/consent/). The consent widget posts each choice here from the site's origin, so that origin
+ * (SITE_URL) and those of CORS_ORIGINS are allowed. Deployment: README.md, "Supabase: the
  * `consent-proof` function".
  *
- * Secrets: SITE_URL, CORS_ORIGINS. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are given by Supabase.
+ * The database is reached directly (SUPABASE_DB_URL, or DATABASE_URL for the transaction pooler) and
+ * written through public.record_consent_proof, whose rate limit holds across isolates
+ * (docs/decisions/0034-edge-functions-connect-to-postgres.md).
+ *
+ * Secrets: SITE_URL, CORS_ORIGINS. SUPABASE_DB_URL is given by Supabase.
  */
-import { createClient } from '@supabase/supabase-js';
 import site from '../../../content/site.json' with { type: 'json' };
-import { CONSENT_RATE_LIMIT, consentProofRow, handleConsentProof } from '../../../backend/consent/handler.ts';
-import type { ConsentProofInput } from '../../../core/consent/proof.ts';
+import { CONSENT_RATE_LIMIT, handleConsentProof } from '../../../backend/consent/handler.ts';
+import { consentProofStore } from '../../../backend/consent/store.ts';
+import { connectPostgres } from '../../../backend/db-postgres.ts';
 import { forwardedClient } from '../../../backend/http.ts';
-import { RateLimiter } from '../../../backend/rate-limit.ts';
 
 const env = (name: string) => Deno.env.get(name) ?? '';
-const supabase = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
-  auth: { persistSession: false, autoRefreshToken: false },
-});
+const db = connectPostgres(env('DATABASE_URL') || env('SUPABASE_DB_URL'), { max: 1, applicationName: 'consent-proof' });
 const siteUrl = env('SITE_URL') || site.siteUrl;
+const proofs = consentProofStore(db, { rateLimit: CONSENT_RATE_LIMIT });
 
 const deps = {
-  /** public.consent_proofs through PostgREST with the service-role key (RLS keeps visitors out). */
-  async insert(proof: ConsentProofInput) {
-    const { error } = await supabase.from('consent_proofs').insert(consentProofRow(proof));
-    if (error) throw new Error(error.message);
-  },
+  record: proofs.record,
   allowedOrigins: [
     new URL(siteUrl).origin,
     ...env('CORS_ORIGINS')
@@ -33,10 +31,11 @@ const deps = {
       .map((origin) => origin.trim())
       .filter(Boolean),
   ],
-  // One isolate's memory: a first barrier; Supabase may run several isolates.
-  limiter: new RateLimiter(CONSENT_RATE_LIMIT),
 };
 
 export const handler = (request: Request) => handleConsentProof(request, deps, forwardedClient(request));
+
+/** Ends the database connections (tests; the runtime ends an isolate on its own). */
+export const close = () => db.close();
 
 if (import.meta.main) Deno.serve(handler);

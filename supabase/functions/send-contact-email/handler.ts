@@ -1,72 +1,39 @@
 /**
- * The send-contact-email function without its connections: the same handler as the embedded server
- * (backend/contact/handler.ts), plus what the edge runtime adds: the mails sent after the answer (kept
- * alive by EdgeRuntime.waitUntil), and POST …/send-contact-email/retry, called on a schedule with the
- * service-role key, which sends the mails still pending. Imports core/ only, so it runs in Deno
- * (Supabase) and is tested there (supabase/functions/tests/).
+ * The send-contact-email function without its connections: the same handler and store as the
+ * embedded server (backend/contact/), plus what the edge runtime adds: the mail worker run after the
+ * answer (kept alive by EdgeRuntime.waitUntil), and POST …/send-contact-email/retry, called on a
+ * schedule with the service-role key, which sends what the queue holds (retries included) and forgets
+ * full rate-limit buckets. Runs in Deno (Supabase) and is tested there (supabase/functions/tests/).
  */
-import { handleContactRequest, type SubmissionStore } from '../../../backend/contact/handler.ts';
+import { handleContactRequest } from '../../../backend/contact/handler.ts';
+import { contactRequestStore } from '../../../backend/contact/store.ts';
+import type { MailIdentity, OutgoingMail } from '../../../backend/contact/mail.ts';
+import type { Database, RateLimitSetting } from '../../../backend/db.ts';
 import { forwardedClient } from '../../../backend/http.ts';
-import type { RateLimiter } from '../../../backend/rate-limit.ts';
-import {
-  deliverRequestMails,
-  mailRetryDelay,
-  type MailIdentity,
-  type MailProgress,
-  type OutgoingMail,
-  type StoredRequest,
-} from '../../../backend/contact/mail.ts';
-
-export type PendingRequest = StoredRequest & MailProgress & { mail_status: string; mail_attempts: number };
-
-/** public.contact_requests as the function needs it (supabase-js in production, PGlite in the tests). */
-export interface RequestRecords extends SubmissionStore {
-  find(id: string): Promise<PendingRequest | undefined>;
-  markSent(id: string, which: 'team' | 'ack'): Promise<void>;
-  delivered(id: string): Promise<void>;
-  failed(id: string, failure: { error: string; attempts: number; retryInMs: number; givenUp: boolean }): Promise<void>;
-  /** Ids of the requests whose mails are pending and due. */
-  due(limit: number): Promise<string[]>;
-}
+import { mailQueue } from '../../../backend/mail/queue.ts';
+import { MailWorker } from '../../../backend/mail/worker.ts';
 
 export interface ContactFunctionDeps {
-  records: RequestRecords;
+  /** The project's Postgres (postgres.js on SUPABASE_DB_URL in production, PGlite in some tests). */
+  db: Database;
   identity: MailIdentity;
   /** Sends one mail; absent when no SMTP is configured (requests are stored as 'skipped'). */
   send?: (mail: OutgoingMail) => Promise<void>;
   allowedOrigins: string[];
-  limiter?: RateLimiter;
+  /** Requests per client per window (CONTACT_RATE_LIMIT), kept by the database across isolates. */
+  rateLimit?: RateLimitSetting | false;
   /** Keeps work going after the answer (EdgeRuntime.waitUntil); by default the promise just runs. */
   background?: (work: Promise<unknown>) => void;
   /** The bearer token that may call …/retry (the service-role key). */
   retryToken?: string;
-  maxAttempts?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
 export function createContactFunction(deps: ContactFunctionDeps): (request: Request) => Promise<Response> {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const maxAttempts = deps.maxAttempts ?? 10;
-
-  async function deliver(id: string): Promise<void> {
-    const send = deps.send;
-    const request = send ? await deps.records.find(id) : undefined;
-    if (!send || !request || request.mail_status !== 'pending') return;
-    try {
-      await deliverRequestMails(request, deps.identity, { send, sent: (which) => deps.records.markSent(id, which) });
-      await deps.records.delivered(id);
-    } catch (error) {
-      const attempts = request.mail_attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      await deps.records.failed(id, {
-        error: message.slice(0, 500),
-        attempts,
-        retryInMs: mailRetryDelay(attempts, 60_000, 3_600_000),
-        givenUp: attempts >= maxAttempts,
-      });
-      log(`E-mails de la demande ${id} non envoyés (tentative ${attempts}) :`, message);
-    }
-  }
+  const queue = mailQueue(deps.db);
+  const worker = deps.send ? new MailWorker({ queue, identity: deps.identity, send: deps.send, log }) : undefined;
+  const store = contactRequestStore(deps.db, { sendMails: Boolean(worker), rateLimit: deps.rateLimit });
 
   return async (request) => {
     const url = new URL(request.url);
@@ -74,25 +41,28 @@ export function createContactFunction(deps: ContactFunctionDeps): (request: Requ
       const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
       if (request.method !== 'POST' || !deps.retryToken || token !== deps.retryToken)
         return Response.json({ ok: false, error: 'Accès refusé.' }, { status: 401 });
-      const ids = await deps.records.due(20);
-      for (const id of ids) await deliver(id);
-      return Response.json({ ok: true, retried: ids.length });
+      const round = worker ? await worker.drain() : { sent: 0, failed: 0, lost: 0 };
+      const pruned = await queue.pruneRateLimits();
+      return Response.json({ ok: true, ...round, pruned });
     }
-    const clientKey = forwardedClient(request);
     return handleContactRequest(
       request,
       {
-        store: deps.records,
+        store,
         allowedOrigins: deps.allowedOrigins,
-        limiter: deps.limiter,
-        onStored: (id) => {
-          const work = deliver(id).catch((error) => log(`E-mails de la demande ${id} en erreur :`, error));
-          if (deps.background) deps.background(work);
-          return work;
-        },
+        onStored: worker
+          ? () => {
+              // One batch: this request's two mails are due now (the schedule sends whatever else waits).
+              const work = worker
+                .runOnce()
+                .catch((error) => log('Envoi des e-mails impossible pour le moment :', error));
+              deps.background?.(work);
+              return work;
+            }
+          : undefined,
         log,
       },
-      clientKey,
+      forwardedClient(request),
     );
   };
 }

@@ -1,10 +1,11 @@
 /**
- * The consent-proof function under Deno: the handler of supabase/functions/consent-proof
- * (backend/consent/handler.ts) with public.consent_proofs in PGlite (the project's migrations).
+ * The consent-proof function under Deno: the handler and store of supabase/functions/consent-proof
+ * (backend/consent/) with public.record_consent_proof in PGlite (the project's migrations). The
+ * function's own index.ts runs on a real PostgreSQL in production.test.ts.
  */
 import { assert, assertEquals } from './assert.ts';
-import { consentProofInsert, handleConsentProof, type ConsentProofDeps } from '../../../backend/consent/handler.ts';
-import { RateLimiter } from '../../../backend/rate-limit.ts';
+import { handleConsentProof, type ConsentProofDeps } from '../../../backend/consent/handler.ts';
+import { consentProofStore } from '../../../backend/consent/store.ts';
 import { database } from './database.ts';
 
 const proof = (overrides: Record<string, unknown> = {}) =>
@@ -26,12 +27,8 @@ const request = (body: string | null, init: { method?: string; headers?: Record<
 Deno.test('stores a proof from the site, refuses anything personal or foreign, storing nothing', async () => {
   const db = await database();
   const deps: ConsentProofDeps = {
-    async insert(input) {
-      const { text, values } = consentProofInsert(input);
-      await db.query(text, values);
-    },
+    record: consentProofStore(db, { rateLimit: { limit: 5, windowMs: 60_000 } }).record,
     allowedOrigins: ['https://www.dentivo.example'],
-    limiter: new RateLimiter({ limit: 5, windowMs: 60_000 }),
   };
   const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from consent_proofs')).rows[0]!.n;
   try {

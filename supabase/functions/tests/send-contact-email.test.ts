@@ -1,93 +1,16 @@
 /**
  * The edge function under Deno (run by tests/unit/edge-function.test.ts, or directly:
- * `npx deno test -A supabase/functions/tests/`). The handler of supabase/functions/send-contact-email
- * with public.contact_requests in PGlite (the project's migrations) and its mails through nodemailer
- * to a real SMTP server on loopback.
+ * `npx deno test -A supabase/functions/tests/`): createContactFunction of
+ * supabase/functions/send-contact-email (the shared handler, store and mail worker) on PGlite with the
+ * project's migrations, its mails through nodemailer to a real SMTP server on loopback. The function's
+ * own index.ts runs on a real PostgreSQL in production.test.ts.
  */
 import { assert, assertEquals } from './assert.ts';
 import type { PGlite } from '@electric-sql/pglite';
-import { database } from './database.ts';
-import { SMTPServer } from 'smtp-server';
 import { createTransport } from 'nodemailer';
-import { createContactFunction, type PendingRequest, type RequestRecords } from '../send-contact-email/handler.ts';
-import { RateLimiter } from '../../../backend/rate-limit.ts';
-
-function pgliteRecords(db: PGlite, mailEnabled: boolean): RequestRecords {
-  return {
-    async insert(row, key) {
-      const result = await db.query<{ id: string }>(
-        `insert into contact_requests (type, full_name, email, company, phone, subject, message, city, profession, team_size, created_at, idempotency_key, mail_status)
-         values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) on conflict (idempotency_key) do nothing returning id::text as id`,
-        [
-          row.type,
-          row.full_name,
-          row.email,
-          row.company,
-          row.phone,
-          row.subject,
-          row.message,
-          row.city,
-          row.profession,
-          row.team_size,
-          row.created_at,
-          key ?? null,
-          mailEnabled ? 'pending' : 'skipped',
-        ],
-      );
-      return result.rows[0] ? { id: result.rows[0].id, duplicate: false } : { id: '', duplicate: true };
-    },
-    async find(id) {
-      return (await db.query<PendingRequest>('select *, id::text as id from contact_requests where id = $1', [id]))
-        .rows[0];
-    },
-    async markSent(id, which) {
-      await db.query(
-        `update contact_requests set ${which === 'team' ? 'team_mail_sent_at' : 'ack_mail_sent_at'} = now() where id = $1`,
-        [id],
-      );
-    },
-    async delivered(id) {
-      await db.query(
-        `update contact_requests set mail_status = 'sent', mail_attempts = mail_attempts + 1 where id = $1`,
-        [id],
-      );
-    },
-    async failed(id, failure) {
-      await db.query(
-        'update contact_requests set mail_status = $2, mail_attempts = $3, mail_last_error = $4 where id = $1',
-        [id, failure.givenUp ? 'failed' : 'pending', failure.attempts, failure.error],
-      );
-    },
-    async due(limit) {
-      return (
-        await db.query<{ id: string }>(
-          `select id::text as id from contact_requests where mail_status = 'pending' order by id limit $1`,
-          [limit],
-        )
-      ).rows.map((row) => row.id);
-    },
-  };
-}
-
-async function smtpServer() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Uint8Array) => (raw += new TextDecoder().decode(chunk)));
-      stream.on('end', () => {
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as { port: number }).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { database } from './database.ts';
+import { smtpServer } from './smtp.ts';
+import { createContactFunction } from '../send-contact-email/handler.ts';
 
 const identity = {
   productName: 'Dentivo',
@@ -115,13 +38,13 @@ const post = (body: string, headers: Record<string, string> = {}) =>
 const count = async (db: PGlite) =>
   (await db.query<{ n: number }>('select count(*)::int as n from contact_requests')).rows[0]!.n;
 
-Deno.test('stores a valid request once, sends both mails, refuses bad input with a 4xx', async () => {
+Deno.test('stores a valid request once, sends both mails, refuses bad input and a reused key with a 4xx', async () => {
   const db = await database();
   const smtp = await smtpServer();
   const transport = createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
   const pending: Promise<unknown>[] = [];
   const handler = createContactFunction({
-    records: pgliteRecords(db, true),
+    db,
     identity,
     send: async (mail) => void (await transport.sendMail(mail)),
     allowedOrigins: ['https://dentivo.example'],
@@ -134,7 +57,21 @@ Deno.test('stores a valid request once, sends both mails, refuses bad input with
     );
     assertEquals(ok.status, 200);
     assertEquals(ok.headers.get('access-control-allow-origin'), 'https://dentivo.example');
-    assertEquals((await handler(post(contact(), { 'idempotency-key': 'cle-deno-000001' }))).status, 200);
+    // A retry: the widget stamps a new created_at, the request is the same.
+    const retried = await handler(
+      post(contact({ created_at: new Date(Date.now() + 5000).toISOString() }), {
+        'idempotency-key': 'cle-deno-000001',
+      }),
+    );
+    assertEquals(retried.status, 200);
+    const reused = await handler(
+      post(contact({ message: 'Un autre message, tout différent.' }), { 'idempotency-key': 'cle-deno-000001' }),
+    );
+    assertEquals(reused.status, 422);
+    assert(
+      /a déjà servi pour une demande différente/.test((await reused.json()).error),
+      'message 422 en français attendu',
+    );
     await Promise.all(pending);
     assertEquals(await count(db), 1);
     assertEquals(smtp.received.length, 2);
@@ -174,19 +111,21 @@ Deno.test('stores a valid request once, sends both mails, refuses bad input with
   }
 });
 
-Deno.test('rate limit per client, honeypot, and /retry for mails that failed', async () => {
+Deno.test('rate limit per client in the database, honeypot, and /retry for mails that failed', async () => {
   const db = await database();
   let smtpUp = false;
   const sent: string[] = [];
+  const pending: Promise<unknown>[] = [];
   const handler = createContactFunction({
-    records: pgliteRecords(db, true),
+    db,
     identity,
     send: async (mail) => {
       if (!smtpUp) throw new Error('connexion refusée');
       sent.push(mail.to);
     },
     allowedOrigins: [],
-    limiter: new RateLimiter({ limit: 2, windowMs: 60_000 }),
+    rateLimit: { limit: 2, windowMs: 60_000 },
+    background: (work) => pending.push(work),
     retryToken: 'cle-service',
     log: () => undefined,
   });
@@ -200,7 +139,7 @@ Deno.test('rate limit per client, honeypot, and /retry for mails that failed', a
       200,
     );
     assertEquals(await count(db), 3);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all(pending);
     assertEquals(
       (
         await db.query<{ n: number }>(
@@ -219,7 +158,11 @@ Deno.test('rate limit per client, honeypot, and /retry for mails that failed', a
       );
     assertEquals((await retry('autre')).status, 401);
     smtpUp = true;
-    assertEquals(await (await retry('cle-service')).json(), { ok: true, retried: 3 });
+    // Not due yet: the queue's back-off (one minute after a first failure) holds for every worker.
+    assertEquals((await (await retry('cle-service')).json()).sent, 0);
+    await db.query(`update mail_outbox set next_attempt_at = now() where status = 'pending'`);
+    const round = await (await retry('cle-service')).json();
+    assertEquals([round.ok, round.sent, round.failed], [true, 6, 0]);
     assertEquals(sent.length, 6);
     assertEquals(await count(db), 3);
   } finally {

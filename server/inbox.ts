@@ -1,0 +1,81 @@
+/**
+ * What the team reads with `npm run inbox` (GET /_inbox, or the database files): the latest contact
+ * and tester requests and what visitors left with the assistant, read only, newest first.
+ */
+import type { Queryable } from '../backend/db.ts';
+import type { StoredRequest } from '../backend/contact/mail.ts';
+import type { StoredAssistantMessage } from '../backend/assistant/inbox-mail.ts';
+import { ASSISTANT_INBOX_KINDS, type AssistantInboxKind } from '../core/assistant/inbox.ts';
+
+export type MailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
+
+export interface InboxEntry extends StoredRequest {
+  received_at: string | Date;
+  mail_status: MailStatus;
+  mail_attempts: number;
+  mail_last_error: string | null;
+}
+
+export interface InboxMessage extends StoredAssistantMessage {
+  mail_status: MailStatus;
+  mail_attempts: number;
+  mail_last_error: string | null;
+}
+
+/** What `--type` may filter: a request type, an assistant kind, or all the assistant's. */
+export const INBOX_TYPES = ['contact', 'tester', ...ASSISTANT_INBOX_KINDS, 'assistant'] as const;
+export type InboxType = (typeof INBOX_TYPES)[number];
+
+export function inboxType(value: string | undefined): InboxType | undefined {
+  return INBOX_TYPES.find((type) => type === value);
+}
+
+export interface Inbox {
+  /** Requests stored, all types. */
+  total: number;
+  requests: InboxEntry[];
+  /** Assistant messages stored, all kinds. */
+  assistantTotal: number;
+  messages: InboxMessage[];
+}
+
+const REQUEST_COLUMNS = `id::text as id, type, full_name, email, company, phone, subject, message, city, profession, team_size,
+  created_at, received_at, mail_status, mail_attempts, mail_last_error`;
+const MESSAGE_COLUMNS = `id::text as id, kind, conversation_id, message_id, text, voice_url, voice_duration, files, received_at,
+  mail_status, mail_attempts, mail_last_error`;
+
+/** The `limit` latest of each list `type` asks for (both when no type is given). */
+export async function readInbox(db: Queryable, limit = 20, type?: InboxType): Promise<Inbox> {
+  const bounded = Math.min(500, Math.max(1, Math.trunc(limit) || 20));
+  const wantsRequests = type === undefined || type === 'contact' || type === 'tester';
+  const wantsMessages = type === undefined || !(type === 'contact' || type === 'tester');
+  const requestType = type === 'contact' || type === 'tester' ? type : null;
+  const kind: AssistantInboxKind | null =
+    type && (ASSISTANT_INBOX_KINDS as readonly string[]).includes(type) ? (type as AssistantInboxKind) : null;
+  const [requests, messages, totals] = await Promise.all([
+    wantsRequests
+      ? db.query<InboxEntry>(
+          `select ${REQUEST_COLUMNS} from public.contact_requests where ($1::text is null or type = $1::text)
+           order by received_at desc, id desc limit $2::integer`,
+          [requestType, bounded],
+        )
+      : { rows: [] },
+    wantsMessages
+      ? db.query<InboxMessage>(
+          `select ${MESSAGE_COLUMNS} from public.assistant_messages where ($1::text is null or kind = $1::text)
+           order by received_at desc, id desc limit $2::integer`,
+          [kind, bounded],
+        )
+      : { rows: [] },
+    db.query<{ requests: number; messages: number }>(
+      `select (select count(*)::int from public.contact_requests) as requests,
+              (select count(*)::int from public.assistant_messages) as messages`,
+    ),
+  ]);
+  return {
+    total: totals.rows[0]?.requests ?? 0,
+    requests: requests.rows,
+    assistantTotal: totals.rows[0]?.messages ?? 0,
+    messages: messages.rows,
+  };
+}
