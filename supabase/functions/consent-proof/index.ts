@@ -7,7 +7,7 @@
  *
  * The database is reached directly (SUPABASE_DB_URL, or DATABASE_URL for the transaction pooler) and
  * written through public.record_consent_proof, whose rate limit holds across isolates
- * (docs/decisions/0034-edge-functions-connect-to-postgres.md).
+ * (docs/decisions/0035-edge-functions-connect-to-postgres.md).
  *
  * Secrets: SITE_URL, CORS_ORIGINS. SUPABASE_DB_URL is given by Supabase.
  */

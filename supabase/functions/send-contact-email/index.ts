@@ -7,7 +7,7 @@
  * The database is reached directly (SUPABASE_DB_URL, given by Supabase to every function; DATABASE_URL
  * overrides it, for the transaction pooler) and written only through the SQL functions of
  * supabase/migrations, which hold idempotency, the rate limit and the mail queue for every isolate
- * (docs/decisions/0034-edge-functions-connect-to-postgres.md).
+ * (docs/decisions/0035-edge-functions-connect-to-postgres.md).
  *
  * Secrets: SMTP_URL (smtps://user:pass@host:465; Supabase blocks ports 25 and 587), CONTACT_TO,
  * MAIL_FROM, SITE_URL, CORS_ORIGINS, CONTACT_RATE_LIMIT. SUPABASE_DB_URL and SUPABASE_SERVICE_ROLE_KEY
