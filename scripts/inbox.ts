@@ -88,11 +88,10 @@ const safe = (text: string | null | undefined) =>
   // eslint-disable-next-line no-control-regex -- the point is to neutralise control characters
   (text ?? '').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '�');
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const mailStatus: Record<MailStatus, string> = {
-  pending: 'en attente',
-  sent: 'envoyé',
-  skipped: 'non configuré',
-  failed: 'échec',
+/** How each status reads after « e-mails : » (a request's two mails) or « e-mail : » (the team's one). */
+const mailStatus: Record<'plural' | 'singular', Record<MailStatus, string>> = {
+  plural: { pending: 'en attente', sent: 'envoyés', skipped: 'non configurés', failed: 'échec' },
+  singular: { pending: 'en attente', sent: 'envoyé', skipped: 'non configuré', failed: 'échec' },
 };
 
 /** « e-mails : envoyés », or the attempts and the last error of what is still pending. */
@@ -100,12 +99,11 @@ function mailLine(
   entry: { mail_status: MailStatus; mail_attempts: number; mail_last_error: string | null },
   plural: boolean,
 ) {
-  const status = `${mailStatus[entry.mail_status]}${plural && entry.mail_status !== 'skipped' ? 's' : ''}`;
-  if (entry.mail_status !== 'pending' && entry.mail_status !== 'failed')
-    return `${plural ? 'e-mails' : 'e-mail'} : ${status}`;
+  const label = `${plural ? 'e-mails' : 'e-mail'} : ${mailStatus[plural ? 'plural' : 'singular'][entry.mail_status]}`;
+  if (entry.mail_status !== 'pending' && entry.mail_status !== 'failed') return label;
   const attempts = `${entry.mail_attempts} essai${entry.mail_attempts > 1 ? 's' : ''}`;
   const error = entry.mail_last_error ? `, ${safe(entry.mail_last_error)}` : '';
-  return `${plural ? 'e-mails' : 'e-mail'} : ${status} (${attempts}${error})`;
+  return `${label} (${attempts}${error})`;
 }
 
 const quote = (text: string) => {
