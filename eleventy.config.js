@@ -1,4 +1,4 @@
-// Eleventy turns content/ into the pages of _site/ (see ARCHITECTURE.md). This file is a table of
+// Eleventy turns content/ into the pages of _site/ (see docs/architecture.md#pages). This file is a table of
 // contents: data, filters, shortcodes and transforms each come from their own module.
 // Run through `tsx` (package.json) so that it can import the TypeScript of core/, site/ and widgets/.
 import './site/lib/production.ts';
@@ -7,6 +7,7 @@ import { readAssets } from './site/lib/assets.ts';
 import { filters } from './site/lib/filters.ts';
 import { siteData } from './site/lib/site-data.ts';
 import { islandShortcode } from './site/lib/islands.ts';
+import { writeSocialManifest } from './site/lib/social-cards.ts';
 import { renderIsland, ssrWidgetNames } from './widgets/ssr.tsx';
 import { frenchTypographyHtml } from './core/site/typography.ts';
 
@@ -25,6 +26,9 @@ export default function (eleventyConfig) {
   eleventyConfig.addTransform('french-typography', (html, outputPath) =>
     outputPath?.endsWith('.html') ? frenchTypographyHtml(html) : html,
   );
+
+  // The social cards are drawn after Eleventy, by `npm run build:images`: here only their list is left.
+  eleventyConfig.on('eleventy.after', ({ dir }) => writeSocialManifest(content, dir.output));
 
   eleventyConfig.addPassthroughCopy({ public: '/' });
   eleventyConfig.addWatchTarget('content/');

@@ -7,6 +7,7 @@ import { createStaticFiles } from './static.ts';
 import { htmlCacheControl } from '../core/analytics/bots.ts';
 import { securityHeaders, origins, trackerSources } from './headers.ts';
 import { devReload } from './dev-reload.ts';
+import { canonicalRedirect } from './canonical-redirect.ts';
 import { consentRoutes } from './routes/consent.ts';
 import { assistantRoutes } from './routes/assistant.ts';
 import { storageRoutes } from './routes/storage.ts';
@@ -93,7 +94,10 @@ export function createApp({
   app.route('/', inboxRoutes(requests));
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    const pathname = new URL(c.req.url).pathname;
+    const url = new URL(c.req.url);
+    const pathname = url.pathname;
+    const canonical = canonicalRedirect(pathname);
+    if (canonical) return c.redirect(`${canonical}${url.search}`, 301);
     const file = await files.resolve(pathname);
     const request = {
       acceptEncoding: c.req.header('accept-encoding') ?? '',

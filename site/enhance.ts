@@ -57,6 +57,16 @@ function disclosure(button: HTMLButtonElement): void {
   panel.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) setOpen(false);
   });
+  // The header's menu closes once focus has moved on past it (Tab after its last entry); the mobile
+  // menu's section stays as it is, since the whole mobile menu keeps the focus while open.
+  if (!panel.closest('[data-mobile-menu]'))
+    for (const part of [button, panel])
+      part.addEventListener('focusout', (event) => {
+        const next = event.relatedTarget as Node | null;
+        if (!isOpen() || (next && (panel.contains(next) || button.contains(next)))) return;
+        if (!next && !document.hasFocus()) return; // the window lost focus, not the menu
+        setOpen(false);
+      });
   document.addEventListener('click', (event) => {
     const target = event.target as Node;
     if (isOpen() && !panel.contains(target) && !button.contains(target) && !panel.closest('[data-mobile-menu]'))
@@ -73,19 +83,38 @@ function disclosure(button: HTMLButtonElement): void {
   });
 }
 
+/**
+ * The full-screen menu of phones: while open, the page under it is inert and Tab goes round the
+ * menu button and the menu's own links, so focus never lands on a link hidden under it.
+ */
 function mobileMenu(): void {
   const toggle = document.querySelector<HTMLButtonElement>('[data-mobile-toggle]');
   const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
   if (!toggle || !menu) return;
+  const siteHeader = toggle.closest('header');
   const setOpen = (open: boolean) => {
     toggle.setAttribute('aria-expanded', String(open));
     toggle.setAttribute('aria-label', open ? 'Fermer le menu' : 'Ouvrir le menu');
     menu.hidden = !open;
     document.body.classList.toggle('menu-open', open);
+    for (const element of document.body.children)
+      if (element !== siteHeader && element instanceof HTMLElement) element.inert = open;
   };
+  const focusables = () => [
+    toggle,
+    ...[...menu.querySelectorAll<HTMLElement>('a[href], button')].filter((element) => element.offsetParent !== null),
+  ];
+  siteHeader?.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || toggle.getAttribute('aria-expanded') !== 'true') return;
+    const ring = focusables();
+    const index = ring.indexOf(document.activeElement as HTMLElement);
+    const next = event.shiftKey ? ring.at(index <= 0 ? -1 : index - 1) : ring[(index + 1) % ring.length];
+    event.preventDefault();
+    next?.focus();
+  });
   setOpen(false);
   toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
-  // Choosing a link closes the menu (SPEC.md section 2).
+  // Choosing a link closes the menu (docs/requirements.md#mobile-menu).
   menu.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) setOpen(false);
   });
@@ -100,9 +129,13 @@ function mobileMenu(): void {
     .addEventListener('change', (query) => query.matches && setOpen(false));
 }
 
-/** Footer columns: accordions (one open at a time, via <details name>) on phones, open on wide screens. */
-function footerAccordions(): void {
-  const details = [...document.querySelectorAll<HTMLDetailsElement>('[data-footer-column]')];
+/**
+ * Footer columns, the solutions block and the glossary: accordions (one open at a time, via
+ * <details name>) on phones, open on wide screens (docs/requirements.md#footer,
+ * docs/requirements.md#solutions-block).
+ */
+function columnAccordions(selector: string, group: string): void {
+  const details = [...document.querySelectorAll<HTMLDetailsElement>(selector)];
   const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT}px)`);
   const apply = () => {
     for (const item of details) {
@@ -111,7 +144,7 @@ function footerAccordions(): void {
         item.open = true;
       } else {
         item.open = false;
-        item.setAttribute('name', 'footer');
+        item.setAttribute('name', group);
       }
     }
   };
@@ -135,23 +168,33 @@ function lightboxes(): void {
   }
 }
 
-/** Images: a skeleton until loaded, the placeholder on error (SPEC.md section 4). */
+/**
+ * Images: a skeleton until loaded, the placeholder on error (docs/requirements.md#accessibility). This
+ * module runs after the HTML is parsed, so an eager image may already have loaded or failed: both are
+ * handled here as well as by the listeners.
+ */
 function images(): void {
   for (const image of document.querySelectorAll<HTMLImageElement>('img[data-skeleton]')) {
     const done = () => image.closest('.skeleton')?.classList.add('is-loaded');
-    if (image.complete && image.naturalWidth) done();
-    image.addEventListener('load', done);
-    image.addEventListener('error', () => {
+    const fallBack = () => {
       if (!image.src.endsWith('/placeholder.svg')) image.src = '/placeholder.svg';
-    });
+    };
+    image.addEventListener('load', done);
+    image.addEventListener('error', fallBack);
+    // `complete` is also true for a broken image; a lazy image not yet requested is not complete.
+    if (image.complete) {
+      if (image.naturalWidth) done();
+      else if (image.getAttribute('src')) fallBack();
+    }
   }
 }
 
-/** The 404 page logs the path that was not found (SPEC.md section 2). */
+/** The 404 page logs the path that was not found (docs/requirements.md#not-found). */
 function logNotFound(): void {
   if (document.body.dataset.notFound === undefined) return;
   console.error('404 Error: User attempted to access non-existent route:', location.pathname);
-  // On a static host (no server 301), an unknown article still goes back to the list (DECISIONS.md).
+  // On a static host (no server 301), an unknown article still goes back to the list
+  // (docs/decisions/0015-unknown-blog-slug-301.md).
   if (/^\/blog\/[^/]+\/?$/.test(location.pathname)) location.replace('/blog');
 }
 
@@ -167,7 +210,9 @@ trackScroll();
 assistantButtons();
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-disclosure]')) disclosure(button);
 mobileMenu();
-footerAccordions();
+columnAccordions('[data-footer-column]', 'footer');
+columnAccordions('[data-solutions-column]', 'solutions');
+columnAccordions('[data-glossary-term]', 'glossaire');
 lightboxes();
 images();
 logNotFound();

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { href } from '../pages/sections.ts';
 import { slugKey } from '../site/slug.ts';
+import { isoDay } from '../site/content-fields.ts';
+import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN } from '../site/seo.ts';
 
 export const categories = ['Gestion', 'Soins', 'Communication', 'Équipe & Organisation', 'Réglementation'] as const;
 export const category = z.enum(categories);
@@ -12,39 +14,72 @@ export function categoryKey(name: Category): string {
   return slugKey(name);
 }
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'une date au format AAAA-MM-JJ')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'une date qui existe');
+const day = isoDay;
 
-/** The front matter of content/blog/*.md. `author` is an author slug; the name is resolved at build. */
-export const postFrontMatter = z.object({
-  id: z.number().int().positive(),
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'un slug en minuscules, chiffres et tirets'),
-  title: z.string().min(10),
-  summary: z.string().min(40).max(260),
-  category,
-  tags: z.array(z.string().min(2)).min(1),
-  image: z.string().startsWith('/').optional(),
-  imageAlt: z.string().optional(),
-  imageTitle: z.string().optional(),
-  author: z.string(),
-  publishDate: z.union([isoDate, z.date().transform((date) => date.toISOString().slice(0, 10))]),
-  draft: z.boolean().default(false),
-  // Enrichment (SPEC.md section 3, "Blog enrichment"); the table of contents comes from the headings.
-  toc: z.boolean().default(false),
-  faqItems: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
-  productSection: z
-    .object({
-      title: z.string(),
-      content: z.string(),
-      links: z.array(z.object({ text: z.string(), href, description: z.string().optional() })).min(1),
-    })
-    .optional(),
-  ctaText: z.string().optional(),
-  /** A highlighted block after the body (used by erreurs-gestion-cabinet: the mistakes at a glance). */
-  callout: z.object({ title: z.string(), items: z.array(z.string()).min(1) }).optional(),
-});
+/**
+ * The front matter of content/blog/*.md. `author` is an author slug; the name is resolved at build.
+ * `title` and `summary` are what the reader sees; what reaches the `<title>` and the meta description
+ * must hold in the lengths of docs/requirements.md#seo, so a long one needs its `seoTitle` or
+ * `seoDescription`.
+ */
+export const postFrontMatter = z
+  .object({
+    id: z.number().int().positive(),
+    slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'un slug en minuscules, chiffres et tirets'),
+    title: z.string().min(10),
+    /** The `<title>` when `title` is too long for it (« | Dentivo » is added after it). */
+    seoTitle: z
+      .string()
+      .min(10)
+      .max(ARTICLE_TITLE_MAX, `un seoTitle tient en ${ARTICLE_TITLE_MAX} caractères (« | Dentivo » est ajouté après)`)
+      .optional(),
+    summary: z.string().min(40).max(260),
+    /** The meta description when `summary` is too long for it. */
+    seoDescription: z
+      .string()
+      .min(SEO_DESCRIPTION_MIN, `une seoDescription compte au moins ${SEO_DESCRIPTION_MIN} caractères`)
+      .max(SEO_DESCRIPTION_MAX, `une seoDescription tient en ${SEO_DESCRIPTION_MAX} caractères`)
+      .optional(),
+    category,
+    tags: z.array(z.string().min(2)).min(1),
+    image: z.string().startsWith('/').optional(),
+    imageAlt: z.string().optional(),
+    imageTitle: z.string().optional(),
+    author: z.string(),
+    publishDate: day,
+    /** Date of the last real change (sitemap `lastmod`, `dateModified`); else the file's last commit. */
+    updated: day.optional(),
+    draft: z.boolean().default(false),
+    // Enrichment (SPEC.md section 3, "Blog enrichment"); the table of contents comes from the headings.
+    toc: z.boolean().default(false),
+    faqItems: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
+    productSection: z
+      .object({
+        title: z.string(),
+        content: z.string(),
+        links: z.array(z.object({ text: z.string(), href, description: z.string().optional() })).min(1),
+      })
+      .optional(),
+    ctaText: z.string().optional(),
+    /** A highlighted block after the body (used by erreurs-gestion-cabinet: the mistakes at a glance). */
+    callout: z.object({ title: z.string(), items: z.array(z.string()).min(1) }).optional(),
+  })
+  .superRefine((post, context) => {
+    if (!post.seoTitle && post.title.length > ARTICLE_TITLE_MAX)
+      context.addIssue({
+        code: 'custom',
+        path: ['seoTitle'],
+        message: `le titre compte ${post.title.length} caractères, trop pour la balise <title> (${ARTICLE_TITLE_MAX} au plus avant « | Dentivo ») : ajoutez un seoTitle plus court`,
+      });
+    if (!post.seoDescription && post.summary.length > SEO_DESCRIPTION_MAX)
+      context.addIssue({
+        code: 'custom',
+        path: ['seoDescription'],
+        message: `le résumé compte ${post.summary.length} caractères, trop pour la meta description (${SEO_DESCRIPTION_MAX} au plus) : ajoutez une seoDescription plus courte`,
+      });
+    if (post.updated && post.updated < post.publishDate)
+      context.addIssue({ code: 'custom', path: ['updated'], message: 'une mise à jour ne précède pas la publication' });
+  });
 export type PostFrontMatter = z.infer<typeof postFrontMatter>;
 
 export const author = z.object({
@@ -59,7 +94,8 @@ export const author = z.object({
       location: z.string(),
       cabinet: z.string().optional(),
       badges: z.array(z.string()),
-      website: z.url(),
+      /** The founder's professional site: a page of this site (« / ») or an https address. */
+      website: href.optional(),
       socialLinks: z.object({ website: z.url().optional(), linkedin: z.url().optional() }),
       specialties: z.array(z.string()),
       expertise: z.object({ clinical: z.array(z.string()), technological: z.array(z.string()) }),

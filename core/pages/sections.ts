@@ -216,7 +216,8 @@ export const widgetSection = z.object({
   props: z.record(z.string(), z.unknown()).default({}),
   // interaction: a form that works as plain HTML hydrates when the visitor first focuses or touches it.
   hydrate: z.enum(['load', 'idle', 'visible', 'interaction']).default('visible'),
-  aside: z.array(z.object({ title: z.string(), text: z.string() })).optional(),
+  /** Practical details beside the widget; `href` makes the text a link (« mailto: » for the e-mail). */
+  aside: z.array(z.object({ title: z.string(), text: z.string(), href: href.optional() })).optional(),
 });
 
 export const section = z.discriminatedUnion('type', [

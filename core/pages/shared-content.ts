@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { href, icon, relatedLink } from './sections.ts';
 import { cluster, clusters } from './page.ts';
+import { category } from '../blog/post.ts';
 
 export const testimonial = z.object({
   id: z.string().regex(/^t-[a-z0-9-]+$/),
@@ -45,12 +46,22 @@ export const solutions = z.object({
 
 export const audit = z.object({ title: z.string(), intro: z.string(), items: z.array(z.string()).length(10) });
 
+/**
+ * The blocks that may follow an article (docs/requirements.md#blog-article). Each is shown where it
+ * helps the reader of that article, not under every one: see core/blog/extras.ts.
+ */
 export const articleExtras = z.object({
   faqTitle: z.string(),
   faq: z.array(z.string()).length(5),
   expertise: z.object({ title: z.string(), points: z.array(z.string()).min(1) }),
+  /** Categories whose readers get the five questions and the trust points (hosting, GDPR, device class). */
+  trustCategories: z.array(category).min(1),
+  /** Categories whose readers get the practice audit checklist. */
+  auditCategories: z.array(category).min(1),
+  /** The tester programme, for articles without a product section (which already invites to it). */
   promo: z.object({ title: z.string(), text: z.string(), button: z.string() }),
 });
+export type ArticleExtras = z.infer<typeof articleExtras>;
 
 export const sharedContent = z.object({
   testimonials: z.array(testimonial),

@@ -168,3 +168,13 @@ export function appAuthUrl(appUrl: string, mode: 'signin' | 'signup'): string {
   if (mode === 'signup') url.searchParams.set('signup', 'true');
   return url.href;
 }
+
+/**
+ * A link as content files write it: `app:signup` and `app:signin` become the app's addresses
+ * (docs/requirements.md#app-auth), anything else stays as written.
+ */
+export function resolveHref(value: string, appUrl: string): string {
+  if (value === 'app:signup') return appAuthUrl(appUrl, 'signup');
+  if (value === 'app:signin') return appAuthUrl(appUrl, 'signin');
+  return value;
+}

@@ -1,4 +1,4 @@
-/** Dates in fr-FR (SPEC.md section 9), independent of the machine's time zone. */
+/** Dates in fr-FR (docs/requirements.md#ui-constants), independent of the machine's time zone. */
 const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hour12: false });
 

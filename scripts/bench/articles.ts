@@ -10,6 +10,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { categories, postFrontMatter, type Category } from '../../core/blog/post.ts';
+import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, clampDescription } from '../../core/site/seo.ts';
 import { slugKey } from '../../core/site/slug.ts';
 
 export const FIRST_ID = 10_000;
@@ -221,11 +222,22 @@ export function articleSource(
   );
   const body = parts.join('\n\n');
 
+  // Like an editor, a long title or summary gets its shorter `seoTitle` / `seoDescription`.
+  const shortTitle = (text: string) => {
+    const words = text.split(' ');
+    while (words.join(' ').length > ARTICLE_TITLE_MAX) words.pop();
+    return words.join(' ').replace(/[\s:,;–-]+$/, '');
+  };
+  const summary = `${subject[0]!.toUpperCase()}${subject.slice(1)} au cabinet dentaire : ${angle}, avec des exemples concrets pour toute l’équipe.`;
+  const seoTitle = title.length > ARTICLE_TITLE_MAX ? shortTitle(title) : undefined;
+  const seoDescription = summary.length > SEO_DESCRIPTION_MAX ? clampDescription(summary) : undefined;
   const front = {
     id,
     slug,
     title,
-    summary: `${subject[0]!.toUpperCase()}${subject.slice(1)} au cabinet dentaire : ${angle}, avec des exemples concrets pour toute l’équipe.`,
+    ...(seoTitle ? { seoTitle } : {}),
+    summary,
+    ...(seoDescription ? { seoDescription } : {}),
     category,
     tags: rng.some(tagsByCategory[category], 3),
     author: authors[index % authors.length]!,
@@ -238,7 +250,9 @@ export function articleSource(
     `id: ${front.id}`,
     `slug: ${front.slug}`,
     `title: ${yaml(front.title)}`,
+    ...(seoTitle ? [`seoTitle: ${yaml(seoTitle)}`] : []),
     `summary: ${yaml(front.summary)}`,
+    ...(seoDescription ? [`seoDescription: ${yaml(seoDescription)}`] : []),
     `category: ${yaml(front.category)}`,
     `tags: [${front.tags.map(yaml).join(', ')}]`,
     `author: ${front.author}`,

@@ -17,13 +17,13 @@ import {
   author as authorSchema,
   postFrontMatter,
   newestFirst,
-  categoryKey,
   type Author,
   type PostFrontMatter,
   categories,
 } from '../../core/blog/post.ts';
-import { loadConfig, type SiteConfig } from '../../core/site/config.ts';
+import { loadConfig, resolveHref, type SiteConfig } from '../../core/site/config.ts';
 import { renderMarkdown, type TocItem } from './markdown.ts';
+import { lastModifiedFinder } from './last-modified.ts';
 
 const frenchErrors = z.locales.fr().localeError;
 
@@ -88,6 +88,8 @@ export interface LoadedPage extends Page {
   file: string;
   /** Markdown body of the file (legal pages), rendered after the sections. */
   body?: { html: string; toc: TocItem[] };
+  /** Last real change (YYYY-MM-DD): front matter `updated`, else the file's last commit. */
+  modified: string;
 }
 
 export interface Post extends PostFrontMatter {
@@ -100,6 +102,8 @@ export interface Post extends PostFrontMatter {
   imageUrl: string;
   imageAlt: string;
   words: number;
+  /** Last real change (YYYY-MM-DD), never before publication: `updated`, else the file's last commit. */
+  modified: string;
 }
 
 export interface Content {
@@ -118,7 +122,10 @@ export function loadContent(
   options: { extraPostsDir?: string } = {},
 ): Content {
   const contentDir = join(root, 'content');
+  const lastModified = lastModifiedFinder(root);
   const config = loadConfig(JSON.parse(readFileSync(join(contentDir, 'site.json'), 'utf8')), env);
+  const markdown = (source: string) =>
+    renderMarkdown(source, { resolveHref: (href) => resolveHref(href, config.appUrl) });
 
   const sharedDir = join(contentDir, 'shared');
   const shared = validate(
@@ -147,7 +154,12 @@ export function loadContent(
     const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), name);
     const parsed = validate(pageSchema, data, name);
     checkReferences(parsed, shared, name);
-    return { ...parsed, file: name, body: body ? renderMarkdown(body) : undefined };
+    return {
+      ...parsed,
+      file: name,
+      body: body ? markdown(body) : undefined,
+      modified: parsed.updated ?? lastModified(file),
+    };
   });
   checkUnique(
     pages.flatMap((p) => [p.path, ...p.aliases].map((path) => ({ key: path, file: p.file }))),
@@ -168,7 +180,7 @@ export function loadContent(
         throw new ContentError(name, [
           `champ author : auteur inconnu « ${front.author} » (connus : ${[...authorsBySlug.keys()].join(', ')})`,
         ]);
-      const rendered = renderMarkdown(body);
+      const rendered = markdown(body);
       return {
         ...front,
         file: name,
@@ -177,10 +189,11 @@ export function loadContent(
         html: rendered.html,
         text: rendered.text,
         headings: rendered.toc,
-        // The article's own image, else its category's illustration (the placeholder if either fails to load).
-        imageUrl: front.image ?? `/images/blog/${categoryKey(front.category)}.svg`,
-        imageAlt: front.imageAlt ?? front.title,
+        // Each article has its own cover (docs/requirements.md#blog-post-model), else the placeholder.
+        imageUrl: front.image ?? '/placeholder.svg',
+        imageAlt: front.image ? (front.imageAlt ?? front.title) : '',
         words: rendered.text.split(/\s+/).length,
+        modified: [front.publishDate, front.updated ?? lastModified(file)].sort().at(-1)!,
       };
     })
     .filter((post) => !post.draft);

@@ -1,5 +1,5 @@
 /** Template filters: links, dates, JSON, icons. Registered by eleventy.config.js. */
-import { appAuthUrl, type SiteConfig } from '../../core/site/config.ts';
+import { resolveHref, type SiteConfig } from '../../core/site/config.ts';
 import { formatDateFr } from '../../core/site/dates.ts';
 import { breadcrumbTitle } from '../../core/blog/post.ts';
 import { iconSvg } from './icons.ts';
@@ -9,12 +9,7 @@ import { renderInline, renderMarkdown } from './markdown.ts';
 export function filters(config: SiteConfig) {
   return {
     /** `app:signup` / `app:signin` → the external auth page; everything else as written. */
-    href: (value: string) =>
-      value === 'app:signup'
-        ? appAuthUrl(config.appUrl, 'signup')
-        : value === 'app:signin'
-          ? appAuthUrl(config.appUrl, 'signin')
-          : value,
+    href: (value: string) => resolveHref(value, config.appUrl),
     isExternal: (value: string) => value.startsWith('app:') || /^https?:\/\//.test(value),
     absoluteUrl: (path: string) => new URL(path, config.siteUrl).href,
     dateFr: (iso: string) => formatDateFr(iso),
@@ -25,7 +20,7 @@ export function filters(config: SiteConfig) {
     inlineMd: (text: string) => renderInline(text),
     renderMd: (text: string) => renderMarkdown(text).html,
     /** `grid--N` for `count` cards: see core/site/ui.ts. */
-    gridColumns: (count: number, preferred?: number) => gridColumns(count, preferred),
+    gridColumns: (count: number, preferred?: number, fixed?: unknown) => gridColumns(count, preferred, Boolean(fixed)),
     year: () => new Date().getFullYear(),
   };
 }

@@ -21,12 +21,22 @@ export interface RenderedMarkdown {
   text: string;
 }
 
-export function renderMarkdown(source: string): RenderedMarkdown {
+export interface MarkdownOptions {
+  /** Rewrites link addresses (`app:signup` → the app's sign-up page). */
+  resolveHref?: (href: string) => string;
+}
+
+export function renderMarkdown(source: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const toc: TocItem[] = [];
   const used = new Map<string, number>();
   let tables = 0;
   const marked: Marked = new Marked({
     gfm: true,
+    walkTokens: options.resolveHref
+      ? (token) => {
+          if (token.type === 'link') token.href = options.resolveHref!(token.href);
+        }
+      : undefined,
     renderer: {
       heading(
         this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },

@@ -1,6 +1,13 @@
-/** schema.org JSON-LD for pages, articles and authors. */
+/**
+ * schema.org JSON-LD for pages, articles and authors (docs/requirements.md#seo). Addresses are the
+ * canonical ones (no trailing slash), images the raster copies of site/lib/social-cards.ts: the
+ * networks and search engines that read this do not all take SVG. French typography is applied to the
+ * prose values by the page transform (core/site/typography.ts).
+ */
 import type { Content, LoadedPage, Post } from './content.ts';
+import type { Author } from '../../core/blog/post.ts';
 import type { FaqItem } from '../../core/pages/shared-content.ts';
+import { rasterPath, socialImagePath } from './social-cards.ts';
 
 interface Crumb {
   name: string;
@@ -16,7 +23,7 @@ export function structuredData(content: Content) {
     name: config.company.name,
     legalName: config.company.legalName,
     url: abs('/'),
-    logo: abs('/images/logo.svg'),
+    logo: abs(rasterPath('/images/logo.svg')),
     email: config.company.email,
     telephone: config.company.phone,
     address: {
@@ -30,7 +37,7 @@ export function structuredData(content: Content) {
   };
 
   return {
-    /** SPEC.md: each breadcrumb item has name, href and position. */
+    /** docs/requirements.md#blog-article: each breadcrumb item has name, address and position. */
     breadcrumb(crumbs: Crumb[]) {
       return {
         '@context': 'https://schema.org',
@@ -90,16 +97,17 @@ export function structuredData(content: Content) {
         '@type': 'BlogPosting',
         headline: post.title,
         description: post.summary,
-        image: abs(post.imageUrl),
+        image: abs(socialImagePath(`/blog/${post.slug}`)),
         datePublished: post.publishDate,
+        dateModified: post.modified,
         inLanguage: 'fr-FR',
         author: {
           '@type': post.authorSlug.startsWith('dr-') ? 'Person' : 'Organization',
           name: post.authorName,
-          url: abs(`/auteur/${post.authorSlug}/`),
+          url: abs(`/auteur/${post.authorSlug}`),
         },
         publisher: { '@id': organization['@id'], '@type': 'Organization', name: config.company.name },
-        mainEntityOfPage: abs(`/blog/${post.slug}/`),
+        mainEntityOfPage: abs(`/blog/${post.slug}`),
         keywords: post.tags.join(', '),
         articleSection: post.category,
         wordCount: post.words,
@@ -113,6 +121,21 @@ export function structuredData(content: Content) {
         description: page.description,
         url: abs(page.path),
         inLanguage: 'fr-FR',
+        dateModified: page.modified,
+        primaryImageOfPage: abs(socialImagePath(page.path)),
+      };
+    },
+    profile(author: Author) {
+      return {
+        '@context': 'https://schema.org',
+        '@type': 'ProfilePage',
+        url: abs(`/auteur/${author.slug}`),
+        mainEntity: {
+          '@type': author.slug.startsWith('dr-') ? 'Person' : 'Organization',
+          name: author.name,
+          description: author.bio,
+          image: abs(rasterPath(author.avatar)),
+        },
       };
     },
   };

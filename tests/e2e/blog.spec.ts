@@ -120,14 +120,24 @@ test.describe('Article', () => {
     await expect(page.locator('.author-box').getByRole('link', { name: /Site professionnel/ })).toHaveCount(1);
     // 'Vous aimerez aussi...': 2 articles.
     await expect(page.locator('.related .post-card')).toHaveCount(2);
-    // Hidden-by-default FAQ (5 pairs) and expertise, the audit checklist.
-    await expect(page.locator('.seo-faq dt')).toHaveCount(5);
-    await expect(page.locator('.expertise')).toContainText('classe 1');
+    // A management article: the audit checklist; its product section is its one invitation to the
+    // tester programme; the trust block belongs to the regulatory articles (core/blog/extras.ts).
     await expect(page.locator('[data-widget="audit-checklist"] input[type=checkbox]')).toHaveCount(10);
+    await expect(page.locator('.promo')).toHaveCount(0);
+    await expect(page.locator('.expertise')).toHaveCount(0);
     const types = await page
       .locator('script[type="application/ld+json"]')
       .evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)['@type']));
     expect(types).toEqual(expect.arrayContaining(['BlogPosting', 'BreadcrumbList', 'FAQPage']));
+  });
+
+  test('un article de réglementation garde les cinq questions et les raisons de nous faire confiance', async ({
+    page,
+  }) => {
+    await page.goto('/blog/questionnaire-medical-numerique-rgpd');
+    await expect(page.locator('.seo-faq dt')).toHaveCount(5);
+    await expect(page.locator('.expertise')).toContainText('classe 1');
+    await expect(page.locator('[data-widget="audit-checklist"]')).toHaveCount(0);
   });
 
   test('un article non enrichi n’a ni section produit ni sommaire, et pas de lien de site pour un autre auteur', async ({
@@ -135,6 +145,7 @@ test.describe('Article', () => {
   }) => {
     await page.goto('/blog/relances-impayes-cabinet-dentaire');
     await expect(page.locator('.product-section')).toHaveCount(0);
+    await expect(page.locator('.promo a.button')).toHaveAttribute('href', '/tester');
     await expect(page.getByRole('navigation', { name: 'Sommaire' })).toHaveCount(0);
     await expect(page.locator('.callout')).toHaveCount(0);
     await expect(page.locator('.author-box').getByRole('link', { name: /Site professionnel/ })).toHaveCount(0);

@@ -285,3 +285,121 @@ test('chaque page a ses métadonnées : titre, description, canonique, Open Grap
   for (const type of ['"Organization"', '"WebSite"', '"SoftwareApplication"', '"price":"0"', '"priceCurrency":"EUR"'])
     expect(home).toContain(type);
 });
+
+test.describe('Une adresse par page (docs/requirements.md#seo)', () => {
+  test('les variantes avec barre finale ou /index.html répondent 301 vers l’adresse canonique', async ({ request }) => {
+    const variants: [string, string][] = [
+      ['/agenda/', '/agenda'],
+      ['/agenda/index.html', '/agenda'],
+      ['/index.html', '/'],
+      ['/blog/', '/blog'],
+      ['/blog/suivi-post-operatoire/?utm_source=x', '/blog/suivi-post-operatoire?utm_source=x'],
+      ['/auteur/dr-claire-vasseur/index.html', '/auteur/dr-claire-vasseur'],
+    ];
+    for (const [from, to] of variants) {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers().location, from).toBe(to);
+    }
+    expect((await request.get('/agenda', { maxRedirects: 0 })).status()).toBe(200);
+  });
+});
+
+test('/contact : l’adresse e-mail est un lien mailto', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.locator('aside').getByRole('link', { name: 'contact@dentivo.example' })).toHaveAttribute(
+    'href',
+    'mailto:contact@dentivo.example',
+  );
+});
+
+test('la fondatrice : un vrai site professionnel, aucun « (exemple) »', async ({ page }) => {
+  await page.goto('/auteur/dr-claire-vasseur');
+  const site = page.getByRole('link', { name: 'Site professionnel' });
+  await expect(site).toHaveCount(1);
+  expect(await site.getAttribute('href')).not.toMatch(/\/auteur\//);
+  await expect(page.locator('main')).not.toContainText('exemple');
+});
+
+test('« Solutions associées » de la récolte de factures et des commandes : leur propre famille', async ({ page }) => {
+  for (const path of ['/recolte-factures', '/prise-commandes']) {
+    await page.goto(path);
+    const hrefs = await page
+      .locator('#solutions-associees-titre')
+      .locator('xpath=ancestor::section')
+      .locator('.link-card a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.length, path).toBeGreaterThanOrEqual(3);
+    for (const off of ['/orthodontie-planning', '/endodontie-comptes-rendus', '/logiciel-implantologie', path])
+      expect(hrefs, path).not.toContain(off);
+  }
+});
+
+test.describe('Grilles : aucune ne finit sur une case vide', () => {
+  for (const width of [820, 1280]) {
+    test(`la dernière rangée est centrée à ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/', '/fonctionnalites', '/blog', '/agenda', '/auteur/dentivo-team']) {
+        await page.goto(path);
+        const offsets = await page.locator('.grid:visible').evaluateAll((grids) =>
+          grids.map((grid) => {
+            const box = grid.getBoundingClientRect();
+            const items = [...grid.children].filter((c) => (c as HTMLElement).offsetParent !== null);
+            const rows = new Map<number, DOMRect[]>();
+            for (const item of items) {
+              const rect = item.getBoundingClientRect();
+              const top = Math.round(rect.top);
+              rows.set(top, [...(rows.get(top) ?? []), rect]);
+            }
+            const last = [...rows.entries()].sort((a, b) => a[0] - b[0]).at(-1)?.[1] ?? [];
+            const left = Math.min(...last.map((r) => r.left)) - box.left;
+            const right = box.right - Math.max(...last.map((r) => r.right));
+            return { cls: grid.className, left: Math.round(left), right: Math.round(right) };
+          }),
+        );
+        for (const grid of offsets)
+          expect(
+            Math.abs(grid.left - grid.right),
+            `${path} ${grid.cls} ${grid.left}/${grid.right}`,
+          ).toBeLessThanOrEqual(2);
+      }
+    });
+  }
+
+  test('/fonctionnalites garde ses 3 colonnes', async ({ page }) => {
+    await page.goto('/fonctionnalites');
+    await expect(
+      page
+        .locator('section')
+        .filter({ has: page.locator('a[href="/agenda"]') })
+        .first()
+        .locator('ul.grid'),
+    ).toHaveClass(/grid--3/);
+  });
+});
+
+test('une image déjà en échec avant le script montre l’image de remplacement', async ({ page }) => {
+  // The hero of an article fails at once; the enhancement script arrives only after that.
+  let release!: () => void;
+  const failed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/images/blog/suivi-post-operatoire.svg', async (route) => {
+    await route.abort();
+    release();
+  });
+  await page.route('**/assets/enhance-*.js', async (route) => {
+    await failed;
+    await route.continue();
+  });
+  await page.goto('/blog/suivi-post-operatoire');
+  const hero = page.locator('.article__figure img');
+  await expect(hero).toHaveAttribute('src', '/placeholder.svg');
+  await expect(page.locator('.article__figure .skeleton')).toHaveClass(/is-loaded/);
+});
+
+test('la ligne d’auteur d’un article ne finit jamais sur un « · » sur téléphone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/blog/suivi-post-operatoire');
+  for (const separator of await page.locator('.article__meta-separator').all()) await expect(separator).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.locator('.article__meta-separator').first()).toBeVisible();
+});

@@ -1,4 +1,4 @@
-/** SPEC.md section 2 "Global elements", as a visitor meets them. */
+/** The site shell (docs/requirements.md#site-shell), as a visitor meets it. */
 import { test, expect } from '@playwright/test';
 
 test.describe('En-tête et métadonnées', () => {
@@ -107,6 +107,18 @@ test.describe('Menu Fonctionnalités (bureau)', () => {
     await expect(page.locator('#menu-fonctionnalites')).toBeHidden();
   });
 
+  test('se ferme quand Tab quitte sa dernière entrée', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Fonctionnalités' });
+    await trigger.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(page.locator('#menu-fonctionnalites a').last()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#menu-fonctionnalites')).toBeHidden();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Blog', exact: true }).first()).toBeFocused();
+  });
+
   test('se ferme d’un clic ailleurs', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Fonctionnalités' }).click();
@@ -135,6 +147,63 @@ test.describe('Menu mobile (sous 768 px)', () => {
     await menu.getByRole('link', { name: 'Agenda' }).click();
     await expect(page).toHaveURL(/\/agenda$/);
     await expect(page.locator('#menu-mobile')).toBeHidden();
+  });
+
+  test('le menu ouvert garde le focus, rend la page inerte et montre ✕', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.locator('[data-mobile-toggle]');
+    await expect(toggle.locator('.menu-toggle__open')).toBeVisible();
+    await expect(toggle.locator('.menu-toggle__close')).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAccessibleName('Fermer le menu');
+    await expect(toggle.locator('.menu-toggle__close')).toBeVisible();
+    await expect(toggle.locator('.menu-toggle__open')).toBeHidden();
+    await expect(page.locator('main')).toHaveJSProperty('inert', true);
+    // Tab goes round the button and the menu's own visible links, never to the page under it.
+    const menu = page.locator('#menu-mobile');
+    const last = menu.getByRole('link', { name: 'Créer un compte' });
+    await toggle.focus();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() => !!document.activeElement?.closest('#menu-mobile, [data-mobile-toggle]'));
+      expect(inside).toBe(true);
+    }
+    await last.focus();
+    await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(last).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await expect(page.locator('main')).toHaveJSProperty('inert', false);
+  });
+
+  test('« Aller à la navigation » mène au bouton du menu, visible', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const link = page.getByRole('link', { name: 'Aller à la navigation' });
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
+    const toggle = page.locator('[data-mobile-toggle]');
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toBeVisible();
+  });
+
+  test('« Découvrez toutes nos solutions » et le glossaire se replient', async ({ page }) => {
+    await page.goto('/');
+    const columns = page.locator('[data-solutions-column]');
+    await expect(columns).toHaveCount(4);
+    await expect(page.locator('.solutions a').first()).toBeHidden();
+    await columns.nth(1).locator('summary').click();
+    await expect(columns.nth(1).getByRole('link').first()).toBeVisible();
+    await expect(columns.nth(0).getByRole('link').first()).toBeHidden();
+    const terms = page.locator('[data-glossary-term]');
+    await expect(terms).toHaveCount(6);
+    await expect(terms.first().locator('.glossary__definition')).toBeHidden();
+    await terms.first().locator('summary').click();
+    await expect(terms.first().locator('.glossary__definition')).toBeVisible();
   });
 
   test('les colonnes du pied de page sont des accordéons, un seul ouvert à la fois', async ({ page }) => {
@@ -174,9 +243,10 @@ test.describe('Pied de page et bloc des solutions', () => {
     await expect(footer.getByText('Pensé pour les cabinets dentaires')).toBeVisible();
   });
 
-  test('« Découvrez toutes nos solutions » a quatre colonnes', async ({ page }) => {
+  test('« Découvrez toutes nos solutions » a quatre colonnes, ouvertes sur grand écran', async ({ page }) => {
     await page.goto('/');
     const block = page.locator('.solutions');
+    for (const link of await block.getByRole('link').all()) await expect(link).toBeVisible();
     await expect(block.getByRole('heading', { name: 'Découvrez toutes nos solutions' })).toBeVisible();
     await expect(block.locator('h3')).toHaveText([
       'Fonctionnalités principales',
@@ -184,7 +254,7 @@ test.describe('Pied de page et bloc des solutions', () => {
       'Spécialités',
       'Informations',
     ]);
-    await expect(block.locator('h3').nth(3).locator('xpath=..').locator('a')).toHaveText([
+    await expect(block.locator('h3').nth(3).locator('xpath=ancestor::details').locator('a')).toHaveText([
       'Tarifs',
       'FAQ',
       'Blog',
@@ -199,9 +269,10 @@ test.describe('Page introuvable', () => {
     page.on('console', (message) => messages.push(message.text()));
     const response = await page.goto('/cette-page-n-existe-pas');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Oups\u202F! Page introuvable' })).toBeVisible();
     await expect(page.getByText('404', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
+    await expect(page.getByText(/Oops|Return to Home/)).toHaveCount(0);
     await expect.poll(() => messages.join('\n')).toContain('/cette-page-n-existe-pas');
   });
 });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 const siteJson = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
 const link = (href: string) => ({ href, title: href });
 
-describe('Related solutions (SPEC.md section 2)', () => {
+describe('Related solutions (docs/requirements.md#related-solutions)', () => {
   const clusters = {
     logiciels: [link('/a'), link('/b')],
     gestion: [link('/c'), link('/d'), link('/e')],
@@ -77,11 +77,48 @@ describe('French typography', () => {
     );
   });
 
-  it('leaves markup, attributes and scripts alone', () => {
-    const html = '<a title="a : b" href="/x?y=1">Tarifs ?</a><script>var a = "b : c";</script>';
+  it('leaves markup, addresses and scripts alone', () => {
+    const html = '<a class="a : b" href="/x?y=1 : 2">Tarifs ?</a><script>var a = "b : c";</script>';
     expect(frenchTypographyHtml(html)).toBe(
-      '<a title="a : b" href="/x?y=1">Tarifs\u202F?</a><script>var a = "b : c";</script>',
+      '<a class="a : b" href="/x?y=1 : 2">Tarifs\u202F?</a><script>var a = "b : c";</script>',
     );
+  });
+
+  // docs/decisions/0006-french-typography-at-build.md: what people read outside the page text.
+  it('typesets the attributes people read and the meta tags that results show', () => {
+    const html = [
+      '<img src="/a.svg" alt="L&#39;agenda : un aperçu">',
+      '<button data-assistant-message="Bonjour ! Une idée ?" aria-label="Ouvrir l&#39;assistant">',
+      '<meta name="description" content="Devis : relances à J+3 !">',
+      '<meta property="og:title" content="Prêt ? Oui">',
+      '<meta property="og:url" content="https://x.example/a : b">',
+    ].join('');
+    expect(frenchTypographyHtml(html)).toBe(
+      [
+        '<img src="/a.svg" alt="L’agenda\u00A0: un aperçu">',
+        '<button data-assistant-message="Bonjour\u202F! Une idée\u202F?" aria-label="Ouvrir l’assistant">',
+        '<meta name="description" content="Devis\u00A0: relances à J+3\u202F!">',
+        '<meta property="og:title" content="Prêt\u202F? Oui">',
+        '<meta property="og:url" content="https://x.example/a : b">',
+      ].join(''),
+    );
+  });
+
+  it('typesets the prose of JSON-LD and leaves its addresses and dates alone', () => {
+    const block = {
+      '@type': 'BlogPosting',
+      headline: "L'agenda : mode d'emploi",
+      url: "https://x.example/l'agenda : a",
+      datePublished: '2026-03-12',
+      mainEntity: [{ '@type': 'Question', name: 'Pourquoi ?', acceptedAnswer: { text: "C'est simple !" } }],
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(block)}</script>`;
+    const out = JSON.parse(/>(.*)<\/script>/.exec(frenchTypographyHtml(html))![1]!);
+    expect(out.headline).toBe('L’agenda\u00A0: mode d’emploi');
+    expect(out.url).toBe(block.url);
+    expect(out.datePublished).toBe('2026-03-12');
+    expect(out.mainEntity[0].name).toBe('Pourquoi\u202F?');
+    expect(out.mainEntity[0].acceptedAnswer.text).toBe('C’est simple\u202F!');
   });
 });
 
@@ -121,6 +158,11 @@ describe('Grid columns: no lone card on the last row', () => {
     expect(gridColumns(9, 3)).toBe(3);
     expect(gridColumns(6, 3)).toBe(3);
     expect(gridColumns(4, 4)).toBe(4);
+  });
+  it('keeps the width an editor chose (a section’s columns)', () => {
+    expect(gridColumns(11, 3)).toBe(4);
+    expect(gridColumns(11, 3, true)).toBe(3);
+    expect(gridColumns(2, 3, true)).toBe(2);
   });
   it('uses as many columns as cards when there are few', () => {
     expect(gridColumns(1)).toBe(1);

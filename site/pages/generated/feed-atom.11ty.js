@@ -6,7 +6,11 @@ const escape = (text) =>
 
 export function render({ site }) {
   const abs = (path) => new URL(path, site.config.siteUrl).href;
-  const updated = site.posts[0] ? `${site.posts[0].publishDate}T00:00:00Z` : new Date().toISOString();
+  const newest = site.posts
+    .map((post) => post.modified)
+    .sort()
+    .at(-1);
+  const updated = newest ? `${newest}T00:00:00Z` : new Date().toISOString();
   const entries = site.posts
     .map(
       (post) => `  <entry>
@@ -14,7 +18,7 @@ export function render({ site }) {
     <link href="${abs(`/blog/${post.slug}`)}"/>
     <id>${abs(`/blog/${post.slug}`)}</id>
     <published>${post.publishDate}T00:00:00Z</published>
-    <updated>${post.publishDate}T00:00:00Z</updated>
+    <updated>${post.modified}T00:00:00Z</updated>
     <author><name>${escape(post.authorName)}</name></author>
     <category term="${escape(post.category)}"/>
     <summary>${escape(post.summary)}</summary>

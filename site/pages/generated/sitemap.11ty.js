@@ -1,19 +1,31 @@
-// Every public page with its last modification date (articles: publish date; pages: the build day).
+// Every public page with the date its content last changed (docs/requirements.md#seo): front matter
+// `updated`, else the file's last commit (site/lib/last-modified.ts); lists take their newest entry's.
 export const data = { permalink: '/sitemap.xml', eleventyExcludeFromCollections: true };
 
 export function render({ site }) {
   const abs = (path) => new URL(path, site.config.siteUrl).href;
-  const today = new Date().toISOString().slice(0, 10);
+  const newest = (dates) => dates.reduce((a, b) => (b > a ? b : a), '');
+  const postsModified = newest(site.posts.map((post) => post.modified));
   const urls = [
-    ...site.routes.filter((route) => !route.alias).map((route) => ({ loc: route.path, lastmod: today })),
-    { loc: '/blog', lastmod: site.posts[0]?.publishDate ?? today },
-    ...site.posts.map((post) => ({ loc: `/blog/${post.slug}`, lastmod: post.publishDate })),
+    ...site.routes
+      .filter((route) => !route.alias)
+      .map(({ page }) => ({
+        loc: page.path,
+        // A page showing the latest articles changes with them.
+        lastmod: page.sections.some((s) => s.type === 'blog-preview')
+          ? newest([page.modified, ...site.latestPosts(3).map((post) => post.modified)])
+          : page.modified,
+      })),
+    { loc: '/blog', lastmod: postsModified },
+    ...site.posts.map((post) => ({ loc: `/blog/${post.slug}`, lastmod: post.modified })),
     ...site.authorList.map((author) => ({
       loc: `/auteur/${author.slug}`,
-      lastmod: site.postsByAuthor(author.slug)[0]?.publishDate ?? today,
+      lastmod: newest(site.postsByAuthor(author.slug).map((post) => post.modified)),
     })),
   ];
-  const body = urls.map((url) => `  <url><loc>${abs(url.loc)}</loc><lastmod>${url.lastmod}</lastmod></url>`).join('\n');
+  const body = urls
+    .map((url) => `  <url><loc>${abs(url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`)
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${body}
