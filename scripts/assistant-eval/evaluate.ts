@@ -1,11 +1,13 @@
 /**
- * The assistant's evaluation (tests/eval/assistant-questions.yaml): every question asked to the real
- * webhook handler over the real built index, in its own conversation (follow-ups after their first
- * turns). A question is right when the reply's first link is one of the expected pages (none expected:
- * no link at all) and its opening holds every expected word (at most 60 words). Used by
- * `npm run eval:assistant` and by the floor in tests/unit/assistant-eval.test.ts.
+ * The assistant's evaluation (tests/eval/*.yaml, docs/decisions/0034-assistant-retrieval.md): every
+ * question asked to the real webhook handler over the real built index, in its own conversation
+ * (follow-ups after their first turns). A question is right when the reply's first link is one of the
+ * expected pages (none expected: no link at all), its opening holds every expected word and none of the
+ * words it must avoid, in at most 60 words. Used by `npm run eval:assistant` and by the floors in
+ * tests/unit/assistant-eval.test.ts.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { fold, wordCount } from '../../core/assistant/text.ts';
@@ -32,15 +34,32 @@ export const evalCase = z.object({
   before: z.array(z.string()).default([]),
   pages: z.array(z.string().regex(/^\//)),
   words: z.array(z.coerce.string()).min(1),
+  /** What the opening must not say: a FAQ's « Non. » that answers the FAQ's question, not the visitor's. */
+  avoid: z.array(z.coerce.string()).default([]),
 });
 export type EvalCase = z.infer<typeof evalCase>;
+
+/**
+ * The sets, each measured on its own: the tuning set (the answer rules and the vocabulary were written
+ * while reading its failures), and blind sets written before any tuning, which say how DENTY does on
+ * questions nobody tuned for (blind-2 was measured once, untuned).
+ */
+export const evalSets = [
+  { name: 'réglage', file: 'assistant-questions.yaml' },
+  { name: 'aveugle-1', file: 'assistant-blind-1.yaml' },
+  { name: 'aveugle-2', file: 'assistant-blind-2.yaml' },
+] as const;
+export type EvalSetName = (typeof evalSets)[number]['name'];
 
 export function loadCases(file: string): EvalCase[] {
   return z
     .array(evalCase)
-    .min(80)
+    .min(1)
     .parse(parse(readFileSync(file, 'utf8')));
 }
+
+export const setFile = (root: string, name: EvalSetName): string =>
+  join(root, 'tests', 'eval', evalSets.find((set) => set.name === name)!.file);
 
 export interface CaseResult {
   case: EvalCase;
@@ -81,6 +100,8 @@ export function check(item: EvalCase, reply: string): Omit<CaseResult, 'case' | 
     const choices = expected.split('|').map((choice) => norm(choice.trim()));
     if (!choices.some((choice) => where.includes(choice))) problems.push(`ouverture sans « ${expected} »`);
   }
+  for (const avoided of item.avoid)
+    if (norm(opening).includes(norm(avoided))) problems.push(`ouverture avec « ${avoided} »`);
   const size = wordCount(opening.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1'));
   if (size > OPENING_MAX_WORDS) problems.push(`ouverture de ${size} mots`);
   return { firstLink, opening, ok: problems.length === 0, problems };
