@@ -59,7 +59,12 @@ function linkTo(ranked: Ranked, withAnchor: boolean): Link {
 
 /** The question to search: the message alone, or after the previous question when it leans on it. */
 function effectiveUnderstanding(knowledge: Knowledge, text: string, previous?: ConversationTurn): Understanding {
-  const context = { lexicon: knowledge.lexicon, analyze: knowledge.analyze, vocabulary: knowledge.vocabulary };
+  const context = {
+    lexicon: knowledge.lexicon,
+    analyze: knowledge.analyze,
+    vocabulary: knowledge.vocabulary,
+    idf: knowledge.idf,
+  };
   const alone = understand(text, context);
   if (!previous || alone.topics.length) return alone;
   if (!looksLikeFollowUp(text, knowledge.intents) && alone.terms.length > SHORT_QUESTION_TERMS) return alone;

@@ -7,7 +7,13 @@ import { assistantIndex, type AssistantDoc, type AssistantIndex } from '../../co
 import { intentLists, type IntentLists } from '../../core/assistant/intents.ts';
 import type { PreparedDoc } from '../../core/assistant/ranking.ts';
 import { lexiconOf } from '../../core/assistant/text.ts';
-import { compileVocabulary, type Analyze, type CompiledVocabulary } from '../../core/assistant/understanding.ts';
+import { sentencesOf } from '../../core/assistant/opening.ts';
+import {
+  compileVocabulary,
+  FIGURE_TERM,
+  type Analyze,
+  type CompiledVocabulary,
+} from '../../core/assistant/understanding.ts';
 import { createRetrieval, type Retrieval } from './retrieval.ts';
 
 export interface Knowledge {
@@ -56,14 +62,21 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
   const index = parsed.data;
   const retrieval = await createRetrieval(index.docs, index.vocabulary.ignore, keywordsOf(index));
   const { analyze } = retrieval;
+  // A line with a number also holds FIGURE_TERM: it answers "combien de temps ?" ("30 jours").
+  const termsOf = (text: string) => {
+    const terms = new Set(analyze(text));
+    if (/[0-9]/.test(text)) terms.add(FIGURE_TERM);
+    return terms;
+  };
   const docs: PreparedDoc[] = index.docs.map((doc, position) => {
     const lines = lineText(doc);
     return {
       doc,
       position,
-      terms: new Set(analyze([doc.title, doc.source, doc.about, ...lines].join(' '))),
+      terms: termsOf([doc.title, doc.source, doc.about, ...lines].join(' ')),
       titleTerms: new Set(analyze(doc.title)),
-      lineTerms: lines.map((line) => new Set(analyze(line))),
+      lineTerms: lines.map(termsOf),
+      sentenceTerms: doc.kind === 'faq' ? sentencesOf(lines.join(' ')).map(termsOf) : undefined,
     };
   });
   const df = new Map<string, number>();
@@ -81,6 +94,8 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
     ...index.docs.flatMap((doc) => [doc.title, doc.source, doc.about, ...lineText(doc)]),
     ...vocabularyTexts,
   ]);
+  // Function words stay known (never corrected) but are never a correction: they say nothing.
+  for (const word of lexicon.keys()) if (!analyze(word).length) lexicon.set(word, 0);
   const known = (term: string) => df.has(term);
   return {
     index,

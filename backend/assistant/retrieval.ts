@@ -31,6 +31,15 @@ const MORE_STOP_WORDS = (
   'chaque autre autres meme memes si sinon car parce depuis pendant avant apres chez vers entre sous sur selon'
 ).split(' ');
 
+/**
+ * Orama's French stemmer keeps the plural of some words ("rendus" but "rendu"): a final « s » left on a
+ * stem of five letters or more is dropped, for the index and the questions alike.
+ */
+const stem = (word: string) => {
+  const stemmed = stemmer(word);
+  return stemmed.length >= 5 && stemmed.endsWith('s') ? stemmed.slice(0, -1) : stemmed;
+};
+
 /** Folded, apostrophes and hyphens as spaces: "l’agenda" → "l agenda", "rendez-vous" → "rendez vous". */
 export const searchText = (text: string) => fold(text).replace(/['+-]/g, ' ');
 
@@ -58,7 +67,7 @@ export async function createRetrieval(
       tokenizer: {
         language: 'french',
         stemming: true,
-        stemmer,
+        stemmer: stem,
         stopWords: [...new Set([...stopwords, ...MORE_STOP_WORDS, ...ignore].map(searchText))],
       },
     },

@@ -4,7 +4,7 @@
  * question that only makes sense after the previous one. The lists are the editors'
  * (content/shared/assistant-vocabulary.yaml); words are compared folded, as typed.
  */
-import { containsPhrase, words } from './text.ts';
+import { containsPhrase, fold, words } from './text.ts';
 import type { AssistantVocabulary } from './vocabulary.ts';
 
 export type MessageIntent = 'greeting' | 'thanks' | 'medical' | 'question';
@@ -13,6 +13,7 @@ export type MessageIntent = 'greeting' | 'thanks' | 'medical' | 'question';
 export interface IntentLists {
   greetings: string[][];
   thanks: string[][];
+  introductions: string[][];
   medicalAlways: string[][];
   symptoms: string[][];
   personal: string[][];
@@ -26,6 +27,7 @@ export function intentLists(vocabulary: AssistantVocabulary): IntentLists {
   return {
     greetings: cut(vocabulary.greetings),
     thanks: cut(vocabulary.thanks),
+    introductions: cut(vocabulary.introductions),
     medicalAlways: cut(vocabulary.medical.always),
     symptoms: cut(vocabulary.medical.symptoms),
     personal: cut(vocabulary.medical.personal),
@@ -51,10 +53,26 @@ export function isMedicalQuestion(text: string, lists: IntentLists): boolean {
   return any(sequence, lists.medicalAlways) || (any(sequence, lists.symptoms) && any(sequence, lists.personal));
 }
 
+/** An introduction is short: « je suis assistante dentaire », not « je suis dentiste et je cherche un agenda ». */
+const INTRODUCTION_MAX_WORDS = 6;
+
+/** « je suis assistante dentaire », after a greeting or alone: nothing asked yet. */
+function isIntroduction(text: string, lists: IntentLists, assistantName: string): boolean {
+  if (text.includes('?')) return false;
+  let sequence = words(text).filter((word) => word !== assistantName);
+  const greeting = lists.greetings
+    .filter((phrase) => startsWith(sequence, phrase))
+    .sort((a, b) => b.length - a.length)[0];
+  if (greeting) sequence = sequence.slice(greeting.length);
+  return (
+    sequence.length <= INTRODUCTION_MAX_WORDS && lists.introductions.some((phrase) => startsWith(sequence, phrase))
+  );
+}
+
 export function classifyMessage(text: string, lists: IntentLists, assistantName: string): MessageIntent {
   const sequence = words(text);
   const name = assistantName.toLowerCase();
-  if (isOnly(sequence, lists.greetings, name)) return 'greeting';
+  if (isOnly(sequence, lists.greetings, name) || isIntroduction(text, lists, name)) return 'greeting';
   if (isOnly(sequence, lists.thanks, name)) return 'thanks';
   if (isMedicalQuestion(text, lists)) return 'medical';
   return 'question';
@@ -71,6 +89,38 @@ export function withoutGreeting(text: string, lists: IntentLists): string {
   let rest = text.trimStart();
   for (let i = 0; i < greeting.length; i++) rest = rest.replace(/^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u, '');
   return rest.replace(/^[\s,;:!.-]+/, '') || text;
+}
+
+/** Words that ask how, how much, which or why: the answer is not a yes or a no. */
+const OPEN_QUESTION_WORDS = new Set([
+  'comment',
+  'combien',
+  'pourquoi',
+  'quel',
+  'quelle',
+  'quels',
+  'quelles',
+  'quoi',
+  'lequel',
+  'laquelle',
+  'lesquels',
+  'lesquelles',
+]);
+/** Words that ask when, who, what or where when they open the question (« où » is « ou » folded). */
+const OPEN_QUESTION_STARTS = new Set(['quand', 'qui', 'que', 'qu', 'ou']);
+
+/**
+ * Whether a message asks for yes or no: « Dentivo est-il conforme au RGPD ? », « est-ce que ça marche sur
+ * Mac », « on peut arrêter quand on veut ? », but not « comment résilier ? », « quel prix ? » or a word
+ * typed alone (« résiliation »).
+ */
+export function asksYesOrNo(text: string): boolean {
+  const sequence = words(text);
+  if (!sequence.length || OPEN_QUESTION_STARTS.has(sequence[0]!)) return false;
+  if (sequence.some((word) => OPEN_QUESTION_WORDS.has(word))) return false;
+  return (
+    /\?\s*$/.test(text) || sequence[0] === 'est' || /\p{L}-(?:t-)?(?:il|elle|on|je|vous|ils|elles)\b/u.test(fold(text))
+  );
 }
 
 /** A question that leans on the previous one: it starts like "et pour…" or points back ("tout ça"). */

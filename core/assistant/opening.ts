@@ -1,7 +1,8 @@
 /**
  * The opening of an answer: at most 60 words taken from the site's own words (a FAQ answer, a section's
  * lead, a card, an article's sentences), chosen for the question. A coming-soon module is said to be
- * coming soon. docs/decisions/0034-assistant-retrieval.md.
+ * coming soon. A FAQ answer's « Oui. » or « Non. » answers the FAQ's own question: it is kept only when
+ * the visitor asks that same yes-or-no question. docs/decisions/0034-assistant-retrieval.md.
  */
 import type { AssistantLine } from './knowledge.ts';
 import { lineWeight as lineScore, type PreparedDoc } from './ranking.ts';
@@ -11,7 +12,7 @@ import { wordCount } from './text.ts';
 export const OPENING_MAX_WORDS = 60;
 
 /** Splits prose into sentences (the index keeps FAQ answers whole). */
-function sentencesOf(text: string): string[] {
+export function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?…])\s+(?=[A-ZÀ-ÖØ-Þ«"0-9])/u).filter(Boolean);
 }
 
@@ -66,6 +67,61 @@ function continueFrom(lines: readonly AssistantLine[], scores: readonly number[]
 
 const SAYS_COMING_SOON = /bient[oô]t|[àa] venir/i;
 
+/** « Oui. », « Non ! », « Oui, et sans tout basculer d'un coup. »: a sentence that only says yes or no. */
+const BARE_YES_OR_NO = /^(?:oui|non)\s*(?:[.!]|,[^.!?]*[.!])$/iu;
+const BARE_YES_OR_NO_MAX_WORDS = 8;
+/** Share of each question's weight the other must hold for both to ask the same thing. */
+const SAME_QUESTION_SHARE = 0.5;
+
+/** Whether the visitor's question and the FAQ's question ask the same thing, each holding most of the other. */
+function asksTheSame(prepared: PreparedDoc, understanding: Understanding, idf: (term: string) => number): boolean {
+  const asked = understanding.terms.reduce((sum, term) => sum + idf(term), 0);
+  const title = [...prepared.titleTerms];
+  const titleWeight = title.reduce((sum, term) => sum + idf(term), 0);
+  if (!asked || !titleWeight) return false;
+  const said = new Set(
+    understanding.terms.flatMap((term) => (understanding.alternatives.get(term) ?? [[term]]).flat()),
+  );
+  const titleShare = title.filter((term) => said.has(term)).reduce((sum, term) => sum + idf(term), 0) / titleWeight;
+  return (
+    lineScore(prepared.titleTerms, understanding, idf) / asked >= SAME_QUESTION_SHARE &&
+    titleShare >= SAME_QUESTION_SHARE
+  );
+}
+
+/**
+ * A FAQ answer, whole sentences from its start while they fit; its first sentence left out when it only
+ * says yes or no to another question than the visitor's; and when the sentence that answers the
+ * question best would not fit, the first sentence then that one.
+ */
+function faqOpening(prepared: PreparedDoc, understanding: Understanding, idf: (term: string) => number): string {
+  let sentences = prepared.doc.lines.flatMap((line) => sentencesOf(line.text));
+  let terms = prepared.sentenceTerms?.length === sentences.length ? prepared.sentenceTerms : undefined;
+  const first = sentences[0] ?? '';
+  if (
+    sentences.length > 1 &&
+    BARE_YES_OR_NO.test(first) &&
+    wordCount(first) <= BARE_YES_OR_NO_MAX_WORDS &&
+    !(understanding.yesNo && asksTheSame(prepared, understanding, idf))
+  ) {
+    sentences = sentences.slice(1);
+    terms = terms?.slice(1);
+  }
+  if (!terms) return limitWords(sentences);
+  let fit = 0;
+  for (let count = 0; fit < sentences.length; fit++) {
+    count += wordCount(sentences[fit]!);
+    if (count > OPENING_MAX_WORDS) break;
+  }
+  const scores = terms.map((sentence) => lineScore(sentence, understanding, idf));
+  const best = scores.reduce((top, score, index) => (score > scores[top]! ? index : top), 0);
+  if (best >= fit && best > 0 && scores[best]! > Math.max(0, ...scores.slice(0, fit))) {
+    const pair = [sentences[0]!, sentences[best]!];
+    return limitWords(wordCount(pair.join(' ')) <= OPENING_MAX_WORDS ? pair : [sentences[best]!]);
+  }
+  return limitWords(sentences);
+}
+
 export function opening(
   prepared: PreparedDoc,
   understanding: Understanding,
@@ -74,7 +130,7 @@ export function opening(
 ): string {
   const { doc } = prepared;
   let text: string;
-  if (doc.kind === 'faq') text = limitWords(doc.lines.map((line) => line.text));
+  if (doc.kind === 'faq') text = faqOpening(prepared, understanding, idf);
   else {
     const scores = prepared.lineTerms.map((terms) => lineScore(terms, understanding, idf));
     const best = scores.reduce((top, score, index) => (score > scores[top]! ? index : top), 0);

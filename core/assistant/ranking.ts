@@ -6,6 +6,7 @@
  */
 import { pagePath, type AssistantDoc } from './knowledge.ts';
 import type { Understanding } from './understanding.ts';
+import type { AssistantTopic } from './vocabulary.ts';
 
 /** A document with what ranking needs: its terms, and the terms of each of its lines. */
 export interface PreparedDoc {
@@ -16,6 +17,8 @@ export interface PreparedDoc {
   /** Terms of the section title (or FAQ question) alone. */
   titleTerms: ReadonlySet<string>;
   lineTerms: readonly ReadonlySet<string>[];
+  /** A FAQ answer's terms, sentence by sentence (its opening may skip to the sentence that answers). */
+  sentenceTerms?: readonly ReadonlySet<string>[];
 }
 
 export interface Candidate {
@@ -44,6 +47,8 @@ const SECTION_FACTOR: Record<string, number> = { hero: 1.1, cta: 0.5, widget: 0.
 export const LINE_WEIGHT = 1;
 /** What the search library's own score weighs (scaled to the best candidate). */
 export const SEARCH_WEIGHT = 0.5;
+/** What the words weigh, against the subjects' order, in a question made only of subjects' words. */
+const SUBJECT_ONLY_WORDS_SHARE = 0.5;
 /** A subject named much less than the main one does not steer the answer. */
 const MINOR_TOPIC_SHARE = 0.5;
 /** What a subject named by the vocabulary adds, for its first page or its FAQ answer. */
@@ -51,11 +56,21 @@ export const TOPIC_WEIGHT = 1;
 const FAQ_TARGET_WEIGHT = 1.1;
 const NEXT_PAGE_STEP = 0.15;
 
+/**
+ * A page whose summary is one of the subject's FAQ answers (the answer links to it) weighs this much of
+ * its place: the FAQ answer is the editor's own answer on the subject, the page tells more.
+ */
+const SUMMARISED_PAGE_SHARE = 0.6;
+
 /** How strongly a topic designates a document: its FAQ answers first, then its pages in order. */
-function targetWeight(doc: AssistantDoc, pages: readonly string[], faq: readonly string[]): number {
-  if (doc.kind === 'faq') return faq.some((id) => doc.id === `faq:${id}`) ? FAQ_TARGET_WEIGHT : 0;
-  const index = pages.findIndex((target) => (target.includes('#') ? doc.url === target : pagePath(doc.url) === target));
-  return index < 0 ? 0 : Math.max(0.4, 1 - NEXT_PAGE_STEP * index);
+function targetWeight(doc: AssistantDoc, topic: AssistantTopic, faqUrls: ReadonlyMap<string, string>): number {
+  if (doc.kind === 'faq') return topic.faq.some((id) => doc.id === `faq:${id}`) ? FAQ_TARGET_WEIGHT : 0;
+  const index = topic.pages.findIndex((target) =>
+    target.includes('#') ? doc.url === target : pagePath(doc.url) === target,
+  );
+  if (index < 0) return 0;
+  const summarised = topic.faq.some((id) => faqUrls.get(`faq:${id}`) === pagePath(doc.url));
+  return Math.max(0.4, 1 - NEXT_PAGE_STEP * index) * (summarised ? SUMMARISED_PAGE_SHARE : 1);
 }
 
 /**
@@ -124,6 +139,11 @@ export function rank(
   const best = Math.max(0, ...candidates.map((candidate) => candidate.score));
   const searched = new Map(candidates.map((candidate) => [candidate.doc, best ? candidate.score / best : 0]));
   const topBest = understanding.topics[0]?.score ?? 0;
+  // A question made only of the words that name subjects ("je veux parler à quelqu'un", "tarifs"): its
+  // words meet a page by chance ("Parlons de votre cabinet"); the editor's order of answers decides.
+  const subjectTerms = new Set(understanding.topics.flatMap((match) => [...match.terms]));
+  const onlySubjects = understanding.terms.length > 0 && understanding.terms.every((term) => subjectTerms.has(term));
+  const faqUrls = new Map(docs.filter(({ doc }) => doc.kind === 'faq').map(({ doc }) => [doc.id, pagePath(doc.url)]));
   const ranked: Ranked[] = [];
   // Every candidate, and every document a named subject designates even when its words differ.
   for (const doc of docs) {
@@ -133,7 +153,7 @@ export function rank(
     const topicalTerms = new Set<string>();
     for (const match of understanding.topics) {
       if (match.score < topBest * MINOR_TOPIC_SHARE) continue;
-      const weight = targetWeight(doc.doc, match.topic.pages, match.topic.faq);
+      const weight = targetWeight(doc.doc, match.topic, faqUrls);
       if (!weight) continue;
       bonus += TOPIC_WEIGHT * (match.score / topBest) * weight;
       for (const term of match.terms) topicalTerms.add(term);
@@ -141,9 +161,10 @@ export function rank(
     if (found === undefined && !bonus) continue;
     const factor = (doc.doc.kind === 'article' ? ARTICLE_FACTOR : 1) * (SECTION_FACTOR[doc.doc.section ?? ''] ?? 1);
     const line = LINE_WEIGHT * bestLineShare(doc, understanding, idf);
+    const words = (SEARCH_WEIGHT * (found ?? 0) + line) * factor;
     ranked.push({
       doc,
-      score: (SEARCH_WEIGHT * (found ?? 0) + line) * factor + bonus,
+      score: (onlySubjects ? SUBJECT_ONLY_WORDS_SHARE * words : words) + bonus,
       coverage: coverage(doc, understanding, idf, topicalTerms, known),
       topical: bonus > 0,
     });
@@ -166,11 +187,21 @@ const PAGE_FIRST_COVERAGE_GAP = 0.25;
 export const SEE_ALSO_MAX = 2;
 const SEE_ALSO_SHARE = 0.5;
 
+/** The confidence under which DENTY says it found nothing (measured in docs/decisions/0034-assistant-retrieval.md). */
+export interface Thresholds {
+  coverage: number;
+  topicalCoverage: number;
+}
+
 /** Whether the site answers the question, and with what: the one place where "no answer" is decided. */
-export function decide(ranked: readonly Ranked[], understanding: Understanding): Decision {
+export function decide(
+  ranked: readonly Ranked[],
+  understanding: Understanding,
+  thresholds: Thresholds = { coverage: MIN_COVERAGE, topicalCoverage: MIN_TOPICAL_COVERAGE },
+): Decision {
   if (!understanding.terms.length) return { kind: 'unanswered', reason: 'no-terms' };
   if (!ranked.length) return { kind: 'unanswered', reason: 'no-match' };
-  const answers = (item: Ranked) => item.coverage >= (item.topical ? MIN_TOPICAL_COVERAGE : MIN_COVERAGE);
+  const answers = (item: Ranked) => item.coverage >= (item.topical ? thresholds.topicalCoverage : thresholds.coverage);
   // The best document that holds enough of the question (a higher one may only mention it).
   let lead = ranked.find(answers);
   if (!lead) return { kind: 'unanswered', reason: 'weak-match' };
@@ -191,8 +222,9 @@ export function decide(ranked: readonly Ranked[], understanding: Understanding):
     if (other === lead) continue;
     if (seeAlso.length >= SEE_ALSO_MAX || other.score < lead.score * SEE_ALSO_SHARE) break;
     const path = pagePath(other.doc.doc.url);
-    // A further reading must answer the question too, as a lead would.
-    if (seen.has(path) || !answers(other)) continue;
+    // A further reading must answer the question too, as a lead would; when the vocabulary named the
+    // lead's subject, it names the further reading's too (a page that only shares a word is not one).
+    if (seen.has(path) || !answers(other) || (lead.topical && !other.topical)) continue;
     seen.add(path);
     seeAlso.push(other);
   }

@@ -51,7 +51,8 @@ export function editDistance(a: string, b: string, max: number): number {
   for (let i = 0; i <= a.length; i++) rows.push([i, ...new Array<number>(b.length).fill(0)]);
   for (let j = 0; j <= b.length; j++) rows[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
-    let best = Infinity;
+    // The first column counts too: "lessai" reaches "essai" by dropping its first letter.
+    let best = rows[i]![0]!;
     for (let j = 1; j <= b.length; j++) {
       const cost = substitutionCost(a[i - 1]!, b[j - 1]!);
       let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
@@ -74,6 +75,8 @@ export function typoAllowance(word: string): number {
 /**
  * The word of the lexicon (folded words of the site and of its vocabulary, with how often they occur)
  * that the visitor most likely meant, or the word itself when it is known or nothing is close enough.
+ * A word counted 0 is known but never chosen: a function word ("ayant") would erase the word the
+ * visitor typed ("payant").
  */
 export function correctWord(word: string, lexicon: ReadonlyMap<string, number>): string {
   if (lexicon.has(word)) return word;
@@ -81,7 +84,7 @@ export function correctWord(word: string, lexicon: ReadonlyMap<string, number>):
   if (!allowance) return word;
   let best: { word: string; distance: number; count: number } | undefined;
   for (const [candidate, count] of lexicon) {
-    if (Math.abs(candidate.length - word.length) > allowance || candidate.length < 5) continue;
+    if (Math.abs(candidate.length - word.length) > allowance || candidate.length < 5 || !count) continue;
     const distance = editDistance(word, candidate, allowance);
     if (distance > allowance) continue;
     if (!best || distance < best.distance || (distance === best.distance && count > best.count))

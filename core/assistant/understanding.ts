@@ -1,9 +1,11 @@
 /**
  * A question as DENTY understands it before ranking (docs/decisions/0034-assistant-retrieval.md): its
  * words corrected against the site's own lexicon, its terms (what the search library's analyser keeps:
- * French stems without stop words), the words its synonyms add, and the subjects of the vocabulary it
- * names. The analyser is injected: core/ stays free of the search library.
+ * French stems without stop words), the words its synonyms add, the subjects of the vocabulary it
+ * names (weighed by how rare their words are on the site), and whether it asks for yes or no. The
+ * analyser is injected: core/ stays free of the search library.
  */
+import { asksYesOrNo } from './intents.ts';
 import { containsPhrase, correctWord, words } from './text.ts';
 import type { AssistantTopic, AssistantVocabulary } from './vocabulary.ts';
 
@@ -20,7 +22,27 @@ export interface CompiledVocabulary {
   /** Each group of synonyms: its expressions as terms, and as typed (for the search). */
   synonyms: { terms: string[]; text: string }[][];
   topics: CompiledTopic[];
+  /** Expressions that ask for a figure ("combien de temps"), as terms. */
+  figures: string[][];
+  /** The analysed "plusieurs": a count in a question ("3 cabinets") also reads as "plusieurs cabinets". */
+  several: string[];
 }
+
+/**
+ * Words that ask for a figure: the answer holds a number ("30 jours", "10 ans", "24 h"), rarely the
+ * word itself, so a line with a number answers them as a synonym would.
+ */
+const ASKS_FOR_A_FIGURE = ['combien', 'combien de temps', 'durée', 'dure', 'délai', 'nombre', 'à partir de quand'];
+/** The term standing for "a number" among a line's terms (backend/assistant/knowledge.ts adds it). */
+export const FIGURE_TERM = '#chiffre';
+
+/** "3 cabinets", "deux praticiens", "4 sites": a count of two or more, and the word it counts. */
+const COUNT =
+  /\b((?:[2-9]|[1-9][0-9]+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quinze|vingt))\s+([a-z][a-z-]*)/g;
+
+const distinct = (expressions: string[][]) => [
+  ...new Map(expressions.map((terms) => [terms.join(' '), terms])).values(),
+];
 
 export function compileVocabulary(vocabulary: AssistantVocabulary, analyze: Analyze): CompiledVocabulary {
   const asTerms = (list: readonly string[]) =>
@@ -29,13 +51,20 @@ export function compileVocabulary(vocabulary: AssistantVocabulary, analyze: Anal
     synonyms: vocabulary.synonyms.map((group) =>
       group.map((text) => ({ terms: analyze(text), text })).filter((expression) => expression.terms.length > 0),
     ),
-    topics: vocabulary.topics.map((topic) => ({ topic, expressions: asTerms(topic.words) })),
+    // "compte rendu", "comptes rendus" and "compte-rendu" are one expression once analysed: counted once.
+    topics: vocabulary.topics.map((topic) => ({ topic, expressions: distinct(asTerms(topic.words)) })),
+    figures: asTerms(ASKS_FOR_A_FIGURE),
+    several: analyze('plusieurs'),
   };
 }
 
 export interface TopicMatch {
   topic: AssistantTopic;
-  /** How much of the question names it: one point per term of each expression found. */
+  /**
+   * How much of the question names it: the weight (idf) of each term of each expression found. A
+   * subject named by a word the site uses everywhere ("équipe", "cabinet") says less than one named by
+   * a rare word or a word only the vocabulary knows ("iPad", "Doctolib").
+   */
   score: number;
   /** The question's terms it accounts for. */
   terms: Set<string>;
@@ -52,20 +81,29 @@ export interface Understanding {
   alternatives: Map<string, string[][]>;
   /** Subjects named by the question, best first. */
   topics: TopicMatch[];
+  /** It asks for yes or no ("Dentivo est-il conforme au RGPD ?"), not how, how much or which. */
+  yesNo: boolean;
 }
 
 export interface UnderstandingContext {
   lexicon: ReadonlyMap<string, number>;
   analyze: Analyze;
   vocabulary: CompiledVocabulary;
+  /** How rare a term is on the site (unknown terms: the rarest); without it, every term weighs 1. */
+  idf?: (term: string) => number;
 }
 
-export function understand(question: string, { lexicon, analyze, vocabulary }: UnderstandingContext): Understanding {
+export function understand(
+  question: string,
+  { lexicon, analyze, vocabulary, idf = () => 1 }: UnderstandingContext,
+): Understanding {
   const text = words(question)
     .map((word) => correctWord(word, lexicon))
     .join(' ');
   const terms = [...new Set(analyze(text))];
   const alternatives = new Map(terms.map((term) => [term, [[term]]]));
+  for (const expression of vocabulary.figures)
+    if (containsPhrase(terms, expression)) for (const term of expression) alternatives.get(term)?.push([FIGURE_TERM]);
   const expansions = new Set<string>();
   const expansionTexts: string[] = [];
   for (const group of vocabulary.synonyms) {
@@ -78,17 +116,32 @@ export function understand(question: string, { lexicon, analyze, vocabulary }: U
       if (!terms.includes(other)) expansions.add(other);
     for (const expression of group) if (!found.includes(expression)) expansionTexts.push(expression.text);
   }
+  // Subjects are matched on the terms in order, then on each count read as "plusieurs" ("3 cabinets").
+  const counted = [...text.matchAll(COUNT)].map((match) => ({
+    sequence: [...vocabulary.several, ...analyze(match[2]!)],
+    count: analyze(match[1]!),
+  }));
   const topics: TopicMatch[] = [];
   for (const { topic, expressions } of vocabulary.topics) {
     let score = 0;
     const covered = new Set<string>();
     for (const expression of expressions) {
-      if (!containsPhrase(terms, expression)) continue;
-      score += expression.length;
-      for (const term of expression) covered.add(term);
+      const literal = containsPhrase(terms, expression);
+      const several = literal ? undefined : counted.find(({ sequence }) => containsPhrase(sequence, expression));
+      if (!literal && !several) continue;
+      score += expression.reduce((sum, term) => sum + idf(term), 0);
+      for (const term of [...expression, ...(several?.count ?? [])]) if (terms.includes(term)) covered.add(term);
     }
     if (score > 0) topics.push({ topic, score, terms: covered });
   }
   topics.sort((a, b) => b.score - a.score);
-  return { text, terms, expansions: [...expansions], expansionText: expansionTexts.join(' '), alternatives, topics };
+  return {
+    text,
+    terms,
+    expansions: [...expansions],
+    expansionText: expansionTexts.join(' '),
+    alternatives,
+    topics,
+    yesNo: asksYesOrNo(question),
+  };
 }

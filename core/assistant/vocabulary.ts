@@ -38,6 +38,8 @@ export const assistantVocabulary = z.object({
   topics: z.array(assistantTopic).default([]),
   greetings: z.array(expression).min(1),
   thanks: z.array(expression).min(1),
+  /** « je suis assistante dentaire »: a visitor who introduces themself, alone or after a greeting, is greeted. */
+  introductions: z.array(expression).default([]),
   medical: z.object({
     always: z.array(expression).min(1),
     symptoms: z.array(expression).min(1),

@@ -51,10 +51,12 @@ const asSentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`
 
 /** A feature card told in sentences; a coming-soon card says so once, first. */
 function cardText(card: FeatureCard): string {
-  const items = card.comingSoon ? card.items.filter((item) => !/^bientôt disponible$/i.test(item.trim())) : card.items;
+  const saysComingSoon = (text: string) => /^bientôt disponible\.?$/i.test(text.trim());
+  const items = card.comingSoon ? card.items.filter((item) => !saysComingSoon(item)) : card.items;
+  const description = card.comingSoon && card.description && saysComingSoon(card.description) ? '' : card.description;
   return [
     card.comingSoon ? 'Bientôt disponible.' : undefined,
-    card.description && asSentence(card.description),
+    description && asSentence(description),
     ...items.map(asSentence),
   ]
     .filter(Boolean)

@@ -11,7 +11,14 @@ import { createKnowledge, KnowledgeError, type Knowledge } from '../../backend/a
 import { answerMessage, type ConversationTurn } from '../../backend/assistant/answer.ts';
 import { ConversationMemory } from '../../backend/assistant/conversations.ts';
 import { correctWord, editDistance, fold, words } from '../../core/assistant/text.ts';
-import { classifyMessage, intentLists, looksLikeFollowUp, withoutGreeting } from '../../core/assistant/intents.ts';
+import {
+  asksYesOrNo,
+  classifyMessage,
+  intentLists,
+  looksLikeFollowUp,
+  withoutGreeting,
+} from '../../core/assistant/intents.ts';
+import { understand } from '../../core/assistant/understanding.ts';
 import { escapeMarkdown } from '../../core/assistant/replies.ts';
 import { limitWords, OPENING_MAX_WORDS } from '../../core/assistant/opening.ts';
 import { wordCount } from '../../core/assistant/text.ts';
@@ -56,6 +63,43 @@ describe('Lire la question', () => {
     expect(correctWord('coupe', lexicon)).toBe('coupe');
     expect(editDistance('coupe', 'coute', 1)).toBe(2);
     expect(correctWord('mac', lexicon)).toBe('mac');
+    // A letter typed before the word ("l’essai" without its apostrophe) is one typo.
+    expect(editDistance('lessai', 'essai', 1)).toBe(1);
+    expect(correctWord('lessai', new Map([['essai', 4]]))).toBe('essai');
+    // A function word (counted 0) is known, never a correction: "payant" does not become "ayant".
+    expect(correctWord('payant', new Map([['ayant', 0]]))).toBe('payant');
+    expect(knowledge.lexicon.get('ayant')).toBe(0);
+  });
+
+  it('distingue une question fermée (oui ou non) d’une question ouverte ou d’un mot seul', () => {
+    for (const closed of [
+      'Dentivo est-il conforme au RGPD ?',
+      'est-ce que ça marche sur Mac',
+      'on peut arrêter quand on veut ?',
+    ])
+      expect(asksYesOrNo(closed), closed).toBe(true);
+    for (const open of [
+      'Comment annuler mon abonnement ?',
+      'quel est le prix ?',
+      'où sont les données ?',
+      'résiliation',
+    ])
+      expect(asksYesOrNo(open), open).toBe(false);
+  });
+
+  it('lit un nombre comme « plusieurs », et pèse un sujet à la rareté de ses mots', () => {
+    const read = (text: string) =>
+      understand(text, {
+        lexicon: knowledge.lexicon,
+        analyze: knowledge.analyze,
+        vocabulary: knowledge.vocabulary,
+        idf: knowledge.idf,
+      });
+    expect(read('nous avons 3 cabinets').topics[0]?.topic.name).toBe('Plusieurs cabinets');
+    // « équipe » is on every page, « combien de personnes » is not: the users' subject leads.
+    const people = read('combien de personnes de l’équipe peuvent avoir un compte ?').topics;
+    expect(people[0]?.topic.name).toBe('Utilisateurs et droits');
+    expect(read('Dentivo fonctionne sur Mac ?').yesNo).toBe(true);
   });
 
   it('reconnaît salutations, remerciements, questions médicales et suites de conversation', () => {
@@ -80,6 +124,10 @@ describe('Lire la question', () => {
     expect(looksLikeFollowUp('et pour l’orthodontie ?', lists)).toBe(true);
     expect(looksLikeFollowUp('combien de temps faut-il garder tout ça ?', lists)).toBe(true);
     expect(looksLikeFollowUp('Comment devenir testeur ?', lists)).toBe(false);
+    // Someone who introduces themself, alone or after a greeting, is greeted; a request is a question.
+    expect(classifyMessage('Bonjour, je suis assistante dentaire', lists, 'DENTY')).toBe('greeting');
+    expect(classifyMessage('je suis secrétaire', lists, 'DENTY')).toBe('greeting');
+    expect(classifyMessage('Bonjour, je suis dentiste, combien coûte Dentivo ?', lists, 'DENTY')).toBe('question');
   });
 });
 
@@ -145,6 +193,39 @@ describe('Une réponse, pas des extraits', () => {
     expect(help!.links[0]!.url).toBe('/#pourquoi-dentivo');
   });
 
+  it('garde le « Oui. » ou le « Non. » d’une FAQ seulement si le visiteur pose la même question', () => {
+    // « Non. » answers « Faut-il installer un logiciel ? », not « Dentivo fonctionne sur Mac ? ».
+    const mac = ask('Dentivo fonctionne sur Mac ?');
+    expect(mac.links[0]!.url).toBe('/faq');
+    expect(opening(mac.markdown)).toMatch(/^Dentivo fonctionne dans votre navigateur/);
+    expect(opening(ask('Comment annuler mon abonnement ?').markdown)).toMatch(/^Dentivo est sans engagement/);
+    expect(opening(ask('je dois m’engager sur 12 mois ?').markdown)).not.toMatch(/^Oui/);
+    expect(opening(ask('installation').markdown)).not.toMatch(/^Non/);
+    expect(opening(ask('Dentivo est-il conforme au RGPD ?').markdown)).toMatch(/^Oui\. Dentivo est conçu/);
+    expect(opening(ask('Puis-je résilier à tout moment ?').markdown)).toMatch(/^Oui\./);
+  });
+
+  it('d’une FAQ trop longue, garde la phrase qui répond', () => {
+    const answer = ask('est-ce que je peux récupérer toutes mes données si je pars ?');
+    expect(answer.links[0]!.url).toBe('/tarifs');
+    expect(opening(answer.markdown)).toContain('le RGPD vous garantit d’en obtenir une copie');
+  });
+
+  it('une question qui demande un chiffre trouve la phrase qui en donne un', () => {
+    expect(opening(ask('lessai gratuit dure combien de temps').markdown)).toMatch(/30\sjours/);
+  });
+
+  it('« parler à quelqu’un » mène au support (horaires, 24 h), le tiers payant à « je n’ai pas trouvé »', () => {
+    const human = ask('je veux parler à quelqu’un');
+    expect(human.links[0]!.url).toBe('/contact');
+    expect(opening(human.markdown)).toMatch(/24\u00A0h/);
+    expect(opening(human.markdown)).toMatch(/samedi/);
+    expect(links(human.markdown)).toEqual(['/contact']);
+    const thirdParty = ask('est-ce que ça marche avec le tiers payant ?');
+    expect(thirdParty.outcome).toBe('unanswered');
+    expect(links(thirdParty.markdown)).toEqual(['/contact']);
+  });
+
   it('la page produit passe avant l’article de blog qui répond aussi', () => {
     const answer = ask('Comment organiser le suivi des patients après une chirurgie ?');
     expect(answer.links[0]!.url).not.toMatch(/^\/blog\//);
@@ -158,6 +239,10 @@ describe('Une réponse, pas des extraits', () => {
       'Avez-vous des tableaux de bord financiers ?',
     ])
       expect(opening(ask(question).markdown), question).toMatch(/bientôt/i);
+    // Said once, even when the card's own description says it too.
+    expect(opening(ask('importer mes rendez-vous depuis doctolib').markdown)).not.toMatch(
+      /bientôt disponible\.? bientôt disponible/i,
+    );
   });
 
   it('répond à une salutation par une salutation et les quatre options rapides', () => {
