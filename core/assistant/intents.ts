@@ -17,6 +17,8 @@ export interface IntentLists {
   medicalAlways: string[][];
   symptoms: string[][];
   personal: string[][];
+  conditions: string[][];
+  procedures: string[][];
   followUpStarts: string[][];
   references: string[][];
 }
@@ -31,6 +33,8 @@ export function intentLists(vocabulary: AssistantVocabulary): IntentLists {
     medicalAlways: cut(vocabulary.medical.always),
     symptoms: cut(vocabulary.medical.symptoms),
     personal: cut(vocabulary.medical.personal),
+    conditions: cut(vocabulary.medical.conditions),
+    procedures: cut(vocabulary.medical.procedures),
     followUpStarts: cut(vocabulary.followUps.starts),
     references: cut(vocabulary.followUps.references),
   };
@@ -47,10 +51,21 @@ function isOnly(sequence: readonly string[], list: readonly string[][], assistan
   return rest.length > 0 && list.some((phrase) => phrase.length === rest.length && startsWith(rest, phrase));
 }
 
-/** A question about someone's health: a diagnosis, a treatment or a dosage. */
+/**
+ * A question about someone's health: a diagnosis, a treatment or a dosage. Always medical: a dosage, a
+ * drug; otherwise a symptom asked about personally (« j'ai mal », « que faire ? ») or about a procedure
+ * (« saignement après une extraction »), or a patient's condition with a procedure (« sous
+ * anticoagulants, une extraction ? »). A condition alone stays a product question (« le questionnaire
+ * signale-t-il les anticoagulants ? »).
+ */
 export function isMedicalQuestion(text: string, lists: IntentLists): boolean {
   const sequence = words(text);
-  return any(sequence, lists.medicalAlways) || (any(sequence, lists.symptoms) && any(sequence, lists.personal));
+  const has = (list: readonly string[][]) => any(sequence, list);
+  return (
+    has(lists.medicalAlways) ||
+    (has(lists.symptoms) && (has(lists.personal) || has(lists.procedures))) ||
+    (has(lists.conditions) && has(lists.procedures))
+  );
 }
 
 /** An introduction is short: « je suis assistante dentaire », not « je suis dentiste et je cherche un agenda ». */

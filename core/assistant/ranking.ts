@@ -177,9 +177,14 @@ export type Decision =
   | { kind: 'unanswered'; reason: 'no-terms' | 'no-match' | 'weak-match' };
 
 /** A lead the vocabulary does not designate must hold most of the question's weight. */
-export const MIN_COVERAGE = 0.6;
+export const MIN_COVERAGE = 0.7;
 /** One the vocabulary designates must still hold part of it (its subject is not a passing word). */
 export const MIN_TOPICAL_COVERAGE = 0.4;
+/**
+ * When the best-ranked document does not hold enough of the question, a lower one that does must score
+ * at least this share of it: a page that merely shares a few words is no answer.
+ */
+export const FALLBACK_SHARE = 0.6;
 /** How close a product page must come to a leading article to lead instead. */
 const PAGE_FIRST_SHARE = 0.5;
 const PAGE_FIRST_COVERAGE_GAP = 0.25;
@@ -189,22 +194,37 @@ const SEE_ALSO_SHARE = 0.5;
 
 /** The confidence under which DENTY says it found nothing (measured in docs/decisions/0034-assistant-retrieval.md). */
 export interface Thresholds {
+  /** Share of the question's weight a lead must hold (MIN_COVERAGE). */
   coverage: number;
+  /** The same, for a lead the vocabulary designates (MIN_TOPICAL_COVERAGE). */
   topicalCoverage: number;
+  /** Share of the best-ranked document's score a lead found below it must reach (FALLBACK_SHARE). */
+  fallbackShare: number;
 }
 
 /** Whether the site answers the question, and with what: the one place where "no answer" is decided. */
 export function decide(
   ranked: readonly Ranked[],
   understanding: Understanding,
-  thresholds: Thresholds = { coverage: MIN_COVERAGE, topicalCoverage: MIN_TOPICAL_COVERAGE },
+  thresholds: Thresholds = {
+    coverage: MIN_COVERAGE,
+    topicalCoverage: MIN_TOPICAL_COVERAGE,
+    fallbackShare: FALLBACK_SHARE,
+  },
 ): Decision {
   if (!understanding.terms.length) return { kind: 'unanswered', reason: 'no-terms' };
   if (!ranked.length) return { kind: 'unanswered', reason: 'no-match' };
-  const answers = (item: Ranked) => item.coverage >= (item.topical ? thresholds.topicalCoverage : thresholds.coverage);
+  // A page's own text (the legal pages: terms of use, privacy, cookies, legal notice) speaks of the
+  // website, not of the product: it answers only what the vocabulary sends to it (« mentions légales »).
+  const answers = (item: Ranked) =>
+    item.topical
+      ? item.coverage >= thresholds.topicalCoverage
+      : item.doc.doc.section !== 'body' && item.coverage >= thresholds.coverage;
   // The best document that holds enough of the question (a higher one may only mention it).
   let lead = ranked.find(answers);
   if (!lead) return { kind: 'unanswered', reason: 'weak-match' };
+  // Far below a better-ranked document that does not answer, it is a poor substitute: say so instead.
+  if (lead.score < ranked[0]!.score * thresholds.fallbackShare) return { kind: 'unanswered', reason: 'weak-match' };
   // When a blog article leads and a product page answers nearly as well, the product page leads.
   if (lead.doc.doc.kind === 'article') {
     const page = ranked.find(

@@ -44,6 +44,10 @@ export const assistantVocabulary = z.object({
     always: z.array(expression).min(1),
     symptoms: z.array(expression).min(1),
     personal: z.array(expression).min(1),
+    /** A patient's treatment or condition (« anticoagulants »), medical with a procedure (« extraction »). */
+    conditions: z.array(expression).default([]),
+    /** Care procedures (« extraction », « détartrage »): medical with a symptom or a condition. */
+    procedures: z.array(expression).default([]),
   }),
   followUps: z
     .object({ starts: z.array(expression).default([]), references: z.array(expression).default([]) })

@@ -163,6 +163,7 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
         about,
         title: part.title ?? page.name,
         url: part.id ? `${page.path}#${part.id}` : page.path,
+        section: 'body',
         lines: part.lines,
       }),
     );

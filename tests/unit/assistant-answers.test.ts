@@ -19,6 +19,7 @@ import {
   withoutGreeting,
 } from '../../core/assistant/intents.ts';
 import { understand } from '../../core/assistant/understanding.ts';
+import { decide, type PreparedDoc, type Ranked } from '../../core/assistant/ranking.ts';
 import { escapeMarkdown } from '../../core/assistant/replies.ts';
 import { limitWords, OPENING_MAX_WORDS } from '../../core/assistant/opening.ts';
 import { wordCount } from '../../core/assistant/text.ts';
@@ -42,6 +43,13 @@ beforeAll(async () => {
 const links = (markdown: string) => [...markdown.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!);
 const opening = (markdown: string) => markdown.split('\n\n')[0]!;
 const ask = (text: string, previous?: ConversationTurn) => answerMessage(knowledge, { text }, options, previous);
+const read = (text: string) =>
+  understand(text, {
+    lexicon: knowledge.lexicon,
+    analyze: knowledge.analyze,
+    vocabulary: knowledge.vocabulary,
+    idf: knowledge.idf,
+  });
 
 describe('Lire la question', () => {
   it('replie casse, accents, ligatures et apostrophes typographiques', () => {
@@ -88,13 +96,6 @@ describe('Lire la question', () => {
   });
 
   it('lit un nombre comme « plusieurs », et pèse un sujet à la rareté de ses mots', () => {
-    const read = (text: string) =>
-      understand(text, {
-        lexicon: knowledge.lexicon,
-        analyze: knowledge.analyze,
-        vocabulary: knowledge.vocabulary,
-        idf: knowledge.idf,
-      });
     expect(read('nous avons 3 cabinets').topics[0]?.topic.name).toBe('Plusieurs cabinets');
     // « équipe » is on every page, « combien de personnes » is not: the users' subject leads.
     const people = read('combien de personnes de l’équipe peuvent avoir un compte ?').topics;
@@ -128,6 +129,16 @@ describe('Lire la question', () => {
     expect(classifyMessage('Bonjour, je suis assistante dentaire', lists, 'DENTY')).toBe('greeting');
     expect(classifyMessage('je suis secrétaire', lists, 'DENTY')).toBe('greeting');
     expect(classifyMessage('Bonjour, je suis dentiste, combien coûte Dentivo ?', lists, 'DENTY')).toBe('question');
+    // A patient's condition with a procedure is clinical; the condition alone can be about the product.
+    for (const medical of [
+      'mon patient sous anticoagulants peut-il avoir une extraction ?',
+      'dent cassée en mangeant, que faire ?',
+      'combien de jours de bain de bouche après un détartrage ?',
+    ])
+      expect(classifyMessage(medical, lists, 'DENTY'), medical).toBe('medical');
+    expect(classifyMessage('Le questionnaire signale-t-il les patients sous anticoagulants ?', lists, 'DENTY')).toBe(
+      'question',
+    );
   });
 });
 
@@ -258,6 +269,33 @@ describe('Une réponse, pas des extraits', () => {
     expect(answer.markdown).toContain('chirurgien-dentiste');
     expect(links(answer.markdown)).toEqual([]);
     expect(answer.turn).toBeUndefined();
+  });
+
+  it('les textes légaux ne répondent que si le vocabulaire y renvoie', () => {
+    // The privacy policy gives the CNIL's address in Paris: it says nothing of the weather.
+    expect(ask('quel temps fait-il à Paris ?').outcome).toBe('unanswered');
+    expect(ask('qui édite le logiciel ?').links[0]!.url).toBe('/mentions-legales#1-editeur-du-site');
+    expect(ask('politique de confidentialité').links[0]!.url).toMatch(/^\/confidentialite/);
+  });
+
+  it('un document loin derrière le mieux classé, qui lui ne répond pas, ne répond pas à sa place', () => {
+    const doc = (url: string): PreparedDoc => ({
+      doc: { id: url, kind: 'page', source: url, about: '', title: url, url, lines: [] },
+      position: 0,
+      terms: new Set(),
+      titleTerms: new Set(),
+      lineTerms: [],
+    });
+    const understanding = read('tiers payant');
+    const item = (url: string, score: number, coverage: number): Ranked => ({
+      doc: doc(url),
+      score,
+      coverage,
+      topical: false,
+    });
+    expect(decide([item('/a', 2, 0.3), item('/b', 1, 0.9)], understanding).kind).toBe('unanswered');
+    const close = decide([item('/a', 2, 0.3), item('/b', 1.5, 0.9)], understanding);
+    expect(close.kind === 'answer' && close.lead.doc.doc.url).toBe('/b');
   });
 
   it('hors sujet : « je n’ai pas trouvé », avec la page Contact, et la raison gardée pour l’équipe', () => {
