@@ -66,4 +66,9 @@ for (const set of evalSets) {
   console.log(
     `Temps de réponse ${where} : médiane ${evaluation.medianMs.toFixed(1)} ms, p95 ${evaluation.p95Ms.toFixed(1)} ms`,
   );
+  // Processor time says what the handler costs even on a busy machine (not measurable over HTTP).
+  if (!remote)
+    console.log(
+      `Temps processeur du gestionnaire : médiane ${evaluation.medianCpuMs.toFixed(1)} ms, p95 ${evaluation.p95CpuMs.toFixed(1)} ms`,
+    );
 }

@@ -7,6 +7,7 @@
  * tests/unit/assistant-eval.test.ts.
  */
 import { readFileSync } from 'node:fs';
+import process from 'node:process';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -71,6 +72,8 @@ export interface CaseResult {
   problems: string[];
   /** Time of the handler for the asked question (its follow-up's first turns not counted). */
   ms: number;
+  /** This process's processor time for it: what the handler costs, whatever else the machine runs. */
+  cpuMs: number;
 }
 
 export interface Evaluation {
@@ -78,6 +81,8 @@ export interface Evaluation {
   accuracy: number;
   medianMs: number;
   p95Ms: number;
+  medianCpuMs: number;
+  p95CpuMs: number;
   byKind: Record<string, { right: number; total: number }>;
 }
 
@@ -89,7 +94,7 @@ export function firstLinkOf(markdown: string): string | undefined {
   return match?.[1]!.split('#')[0];
 }
 
-export function check(item: EvalCase, reply: string): Omit<CaseResult, 'case' | 'reply' | 'ms'> {
+export function check(item: EvalCase, reply: string): Omit<CaseResult, 'case' | 'reply' | 'ms' | 'cpuMs'> {
   const problems: string[] = [];
   const firstLink = firstLinkOf(reply);
   const opening = reply.split(/\n\s*\n/)[0] ?? '';
@@ -166,11 +171,14 @@ export async function evaluate(source: Knowledge | Ask, cases: readonly EvalCase
     const conversation = `evaluation-${index}`;
     for (const earlier of item.before) await ask(earlier, conversation);
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const reply = await ask(item.ask, conversation);
     const ms = performance.now() - started;
-    results.push({ case: item, reply, ms, ...check(item, reply) });
+    const { user, system } = process.cpuUsage(cpu);
+    results.push({ case: item, reply, ms, cpuMs: (user + system) / 1000, ...check(item, reply) });
   }
   const times = results.map((result) => result.ms).sort((a, b) => a - b);
+  const cpuTimes = results.map((result) => result.cpuMs).sort((a, b) => a - b);
   const byKind: Evaluation['byKind'] = {};
   for (const result of results) {
     const entry = (byKind[result.case.kind] ??= { right: 0, total: 0 });
@@ -182,6 +190,8 @@ export async function evaluate(source: Knowledge | Ask, cases: readonly EvalCase
     accuracy: results.filter((result) => result.ok).length / Math.max(results.length, 1),
     medianMs: percentile(times, 0.5),
     p95Ms: percentile(times, 0.95),
+    medianCpuMs: percentile(cpuTimes, 0.5),
+    p95CpuMs: percentile(cpuTimes, 0.95),
     byKind,
   };
 }
