@@ -167,8 +167,11 @@ export function askUrl(url: string): Ask {
 export async function evaluate(source: Knowledge | Ask, cases: readonly EvalCase[]): Promise<Evaluation> {
   const ask = typeof source === 'function' ? source : askHandler(source);
   const results: CaseResult[] = [];
+  // A server remembers each conversation for 30 minutes: ids never repeat across sets or runs, or a
+  // short question would be read as the follow-up of another set's question.
+  const run = Math.random().toString(36).slice(2, 10);
   for (const [index, item] of cases.entries()) {
-    const conversation = `evaluation-${index}`;
+    const conversation = `evaluation-${run}-${index}`;
     for (const earlier of item.before) await ask(earlier, conversation);
     const started = performance.now();
     const cpu = process.cpuUsage();

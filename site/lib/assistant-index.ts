@@ -85,7 +85,7 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
         ),
       ];
     case 'stats':
-      return [...intro, ...section.stats.map((stat) => line(`${stat.value} ${stat.label}`))];
+      return [...intro, ...section.stats.map((stat) => line(asSentence(`${stat.value} ${stat.label}`)))];
     case 'comparison':
       return [
         ...intro,
