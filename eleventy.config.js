@@ -5,9 +5,11 @@ import './site/lib/production.ts';
 import { loadContent } from './site/lib/content.ts';
 import { readAssets } from './site/lib/assets.ts';
 import { filters } from './site/lib/filters.ts';
+import { iconSvg } from './site/lib/icons.ts';
 import { siteData } from './site/lib/site-data.ts';
 import { islandShortcode } from './site/lib/islands.ts';
 import { writeSocialManifest } from './site/lib/social-cards.ts';
+import { cmsPage } from './site/lib/cms.ts';
 import { renderIsland, ssrWidgetNames } from './widgets/ssr.tsx';
 import { frenchTypographyHtml } from './core/site/typography.ts';
 
@@ -18,8 +20,10 @@ export default function (eleventyConfig) {
 
   eleventyConfig.addGlobalData('site', data);
   eleventyConfig.addGlobalData('assets', () => readAssets('_site'));
+  // /admin only when CMS_BACKEND is set (npm run dev sets it): docs/decisions/0029-cms-for-editors.md.
+  eleventyConfig.addGlobalData('cms', () => cmsPage(process.env, '_site') ?? false);
 
-  for (const [name, filter] of Object.entries(filters(content.config))) eleventyConfig.addFilter(name, filter);
+  for (const [name, filter] of Object.entries(filters(content.config, iconSvg))) eleventyConfig.addFilter(name, filter);
   eleventyConfig.addShortcode('island', islandShortcode(renderIsland, data.publicConfig));
 
   // Editors type plain spaces; French typography is applied to every built page.

@@ -34,11 +34,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['widgets/**/*.{ts,tsx}', 'site/enhance.ts', 'site/**/*.client.ts'],
+    files: ['widgets/**/*.{ts,tsx}', 'cms/**/*.{ts,tsx}', 'site/enhance.ts', 'site/**/*.client.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['widgets/**/*.tsx'],
+    files: ['widgets/**/*.tsx', 'cms/**/*.tsx'],
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {

@@ -16,6 +16,8 @@ import { contactBackend, type ContactOptions } from './contact-backend.ts';
 import { functionsRoutes } from './routes/functions.ts';
 import { formRoutes } from './routes/forms.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { cmsRoutes } from './routes/cms.ts';
+import { adminHeaders } from './admin-headers.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +32,8 @@ export interface AppOptions {
   uploadsDir?: string;
   /** Contact and tester requests: mails, rate limit, allowed origins, inbox token (server/contact-backend.ts). */
   contact?: ContactOptions;
+  /** The CMS's local backend (CMS_BACKEND=local, `npm run dev`): writes the files of this checkout. */
+  cms?: { root: string };
 }
 
 export function createApp({
@@ -39,6 +43,7 @@ export function createApp({
   reload = false,
   uploadsDir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-')),
   contact,
+  cms,
 }: AppOptions) {
   const app = new Hono();
   const files = createStaticFiles(siteDir);
@@ -60,9 +65,12 @@ export function createApp({
     media: origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl]),
   });
 
+  const admin = adminHeaders();
   app.use('*', async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    // The CMS at /admin has its own policy (it runs Decap CMS) and is never indexed.
+    const own = new URL(c.req.url).pathname.startsWith('/admin') ? admin : headers;
+    for (const [name, value] of Object.entries(own)) c.res.headers.set(name, value);
   });
   app.use('*', embedCors(config.backend.embedOrigins));
 
@@ -92,6 +100,7 @@ export function createApp({
   app.route('/functions/v1', functionsRoutes(requests));
   app.route('/', formRoutes(requests, siteDir, config));
   app.route('/', inboxRoutes(requests));
+  if (cms) app.route('/admin/api/v1', cmsRoutes(cms.root));
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const url = new URL(c.req.url);
@@ -113,7 +122,9 @@ export function createApp({
       const page = await files.respond(notFound, notFoundPage, request);
       return c.body(new Uint8Array(page.body), 404, { ...page.headers, etag: '', 'cache-control': 'no-cache' });
     }
-    if (injectReload && file.endsWith('.html')) return c.html(injectReload(await readFile(file, 'utf8')));
+    // Not the CMS: it would reload under the editor's hands each time a save rebuilds the site.
+    if (injectReload && file.endsWith('.html') && !pathname.startsWith('/admin'))
+      return c.html(injectReload(await readFile(file, 'utf8')));
     const answer = await files.respond(file, pathname, request);
     // A bot's copy of a page may be cached for its optimisation level (SPEC.md section 9); a human's is revalidated.
     if (file.endsWith('.html'))

@@ -50,6 +50,8 @@ const app = createApp({
   reload: process.env.DEV_RELOAD === '1',
   uploadsDir,
   contact,
+  // npm run dev sets CMS_BACKEND=local: /admin writes the files of this checkout (docs/decisions/0029-cms-for-editors.md).
+  cms: process.env.CMS_BACKEND === 'local' ? { root } : undefined,
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {

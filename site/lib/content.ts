@@ -5,7 +5,6 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
 import { page as pageSchema, type Page } from '../../core/pages/page.ts';
 import { sharedContent, type SharedContent } from '../../core/pages/shared-content.ts';
 import {
@@ -24,48 +23,26 @@ import {
 import { loadConfig, resolveHref, type SiteConfig } from '../../core/site/config.ts';
 import { renderMarkdown, type TocItem } from './markdown.ts';
 import { lastModifiedFinder } from './last-modified.ts';
+import { iconExists } from './icons.ts';
+import {
+  ContentError,
+  validate,
+  checkUnique,
+  referenceProblems,
+  iconProblems,
+  articleExtrasProblems,
+  authorProblem,
+  faqPageProblems,
+} from '../../core/content/validate.ts';
+import { splitFrontMatter as splitSource } from '../../core/content/files.ts';
 
-const frenchErrors = z.locales.fr().localeError;
-
-export class ContentError extends Error {
-  constructor(file: string, problems: string[]) {
-    super(`Contenu invalide dans ${file} :\n${problems.map((line) => `  - ${line}`).join('\n')}`);
-    this.name = 'ContentError';
-  }
-}
-
-/** "sections.3.cards.1.icon" → "section 4 (features), champ cards[1].icon". */
-function describePath(path: PropertyKey[], data: unknown): string {
-  if (path[0] === 'sections' && typeof path[1] === 'number') {
-    const sections = (data as { sections?: { type?: string }[] }).sections;
-    const type = sections?.[path[1]]?.type ?? '?';
-    const rest = path
-      .slice(2)
-      .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
-      .join('')
-      .replace(/^\./, '');
-    return `section ${path[1] + 1} (${type})${rest ? `, champ ${rest}` : ''}`;
-  }
-  return `champ ${path.map(String).join('.') || '(racine)'}`;
-}
-
-export function validate<S extends z.ZodType>(schema: S, data: unknown, file: string, french = false): z.infer<S> {
-  const result = schema.safeParse(data, french ? { error: frenchErrors } : undefined);
-  if (result.success) return result.data;
-  throw new ContentError(
-    file,
-    result.error.issues.map((issue) => `${describePath(issue.path, data)} : ${issue.message}`),
-  );
-}
+// The rules live in core/content/ so that the CMS applies them too (docs/decisions/0029-cms-for-editors.md).
+export { ContentError, validate };
 
 function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
-  if (!match) throw new ContentError(file, ['le fichier doit commencer par un bloc --- (front matter YAML) ---']);
-  try {
-    return { data: parseYaml(match[1]!), body: match[2]!.trim() };
-  } catch (error) {
-    throw new ContentError(file, [`YAML illisible : ${(error as Error).message}`]);
-  }
+  const read = splitSource(source, parseYaml);
+  if ('error' in read) throw new ContentError(file, [read.error]);
+  return read;
 }
 
 function readYaml(file: string, root: string): unknown {
@@ -142,7 +119,9 @@ export function loadContent(
     'content/shared/*.yaml',
   );
   const vocabularyFile = 'content/shared/assistant-vocabulary.yaml';
-  const vocabulary = validate(vocabularySchema, readYaml(join(root, vocabularyFile), root), vocabularyFile, true);
+  const vocabulary = validate(vocabularySchema, readYaml(join(root, vocabularyFile), root), vocabularyFile);
+  const sharedProblems = [...iconProblems(sharedContent, shared, iconExists), ...articleExtrasProblems(shared)];
+  if (sharedProblems.length) throw new ContentError('content/shared/*.yaml', sharedProblems);
 
   const authors = listFiles(join(contentDir, 'authors'), '.json').map((file) =>
     validate(authorSchema, JSON.parse(readFileSync(file, 'utf8')), relative(root, file)),
@@ -153,7 +132,8 @@ export function loadContent(
     const name = relative(root, file);
     const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), name);
     const parsed = validate(pageSchema, data, name);
-    checkReferences(parsed, shared, name);
+    const problems = [...iconProblems(pageSchema, data, iconExists), ...referenceProblems(parsed, shared)];
+    if (problems.length) throw new ContentError(name, problems);
     return {
       ...parsed,
       file: name,
@@ -176,10 +156,7 @@ export function loadContent(
       const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), name);
       const front = validate(postFrontMatter, data, name);
       const writer = authorsBySlug.get(front.author);
-      if (!writer)
-        throw new ContentError(name, [
-          `champ author : auteur inconnu « ${front.author} » (connus : ${[...authorsBySlug.keys()].join(', ')})`,
-        ]);
+      if (!writer) throw new ContentError(name, authorProblem(front.author, [...authorsBySlug.keys()]));
       const rendered = markdown(body);
       return {
         ...front,
@@ -214,15 +191,6 @@ export function loadContent(
   return { config, shared, vocabulary, pages, posts: newestFirst(posts), authors };
 }
 
-function checkUnique(entries: { key: string; file: string }[], what: string): void {
-  const seen = new Map<string, string>();
-  for (const { key, file } of entries) {
-    const other = seen.get(key);
-    if (other) throw new ContentError(file, [`${what} « ${key} » déjà utilisé par ${other}`]);
-    seen.set(key, file);
-  }
-}
-
 /** DENTY's links (a FAQ answer's `page`, the vocabulary's subjects) lead to pages and questions that exist. */
 function checkAssistantTargets(
   shared: SharedContent,
@@ -231,33 +199,10 @@ function checkAssistantTargets(
   paths: string[],
 ): void {
   const known = new Set(paths);
-  const faqProblems = shared.faq.flatMap((item) =>
-    item.page && !known.has(item.page) ? [`question ${item.id}, champ page : page inconnue « ${item.page} »`] : [],
-  );
+  const faqProblems = faqPageProblems(shared.faq, known);
   if (faqProblems.length) throw new ContentError('content/shared/faq.yaml', faqProblems);
   const problems = unknownVocabularyTargets(vocabulary, known, new Set(shared.faq.map((item) => item.id)));
   if (problems.length) throw new ContentError(vocabularyFile, problems);
-}
-
-/** Every id a section points to must exist in the shared content. */
-function checkReferences(page: Page, shared: SharedContent, file: string): void {
-  const problems: string[] = [];
-  const has = (list: { id?: string; term?: string }[], key: 'id' | 'term', value: string) =>
-    list.some((item) => item[key as 'id'] === value);
-  page.sections.forEach((section, index) => {
-    const where = `section ${index + 1} (${section.type})`;
-    if (section.type === 'testimonials')
-      for (const id of section.testimonials)
-        if (!has(shared.testimonials, 'id', id))
-          problems.push(`${where}, champ testimonials : témoignage inconnu « ${id} »`);
-    if (section.type === 'faq' && section.questions !== 'all')
-      for (const id of section.questions)
-        if (!has(shared.faq, 'id', id)) problems.push(`${where}, champ questions : question inconnue « ${id} »`);
-    if (section.type === 'glossary')
-      for (const term of section.terms)
-        if (!has(shared.glossary, 'term', term)) problems.push(`${where}, champ terms : terme inconnu « ${term} »`);
-  });
-  if (problems.length) throw new ContentError(file, problems);
 }
 
 export { categories };

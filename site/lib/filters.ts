@@ -1,12 +1,14 @@
-/** Template filters: links, dates, JSON, icons. Registered by eleventy.config.js. */
+/**
+ * Template filters: links, dates, JSON, icons. Registered by eleventy.config.js, and by the CMS's previews
+ * (cms/previews/render.ts), which hand in their own way to find an icon: this module reads no file.
+ */
 import { resolveHref, type SiteConfig } from '../../core/site/config.ts';
 import { formatDateFr } from '../../core/site/dates.ts';
 import { breadcrumbTitle } from '../../core/blog/post.ts';
-import { iconSvg } from './icons.ts';
 import { gridColumns } from '../../core/site/ui.ts';
 import { renderInline, renderMarkdown } from './markdown.ts';
 
-export function filters(config: SiteConfig) {
+export function filters(config: SiteConfig, iconSvg: (name: string, className?: string) => string) {
   return {
     /** `app:signup` / `app:signin` → the external auth page; everything else as written. */
     href: (value: string) => resolveHref(value, config.appUrl),

@@ -2,6 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { inlineIcon } from '../../core/site/icons.ts';
 
 const iconDir = join(dirname(createRequire(import.meta.url).resolve('lucide-static/package.json')), 'icons');
 const cache = new Map<string, string>();
@@ -12,12 +13,13 @@ export function iconSvg(name: string, className = 'icon'): string {
     const file = join(iconDir, `${name}.svg`);
     if (!existsSync(file))
       throw new Error(`Icône inconnue « ${name} » : choisissez un nom de https://lucide.dev/icons`);
-    svg = readFileSync(file, 'utf8')
-      .replace(/<!--[\s\S]*?-->/g, '')
-      .replace(/\s*\n\s*/g, ' ')
-      .replace(/ class="[^"]*"/, '')
-      .trim();
+    svg = readFileSync(file, 'utf8');
     cache.set(name, svg);
   }
-  return svg.replace('<svg', `<svg class="${className}" aria-hidden="true" focusable="false"`);
+  return inlineIcon(svg, className);
+}
+
+/** Whether the icon set has this name: the content loader checks every icon field with it. */
+export function iconExists(name: string): boolean {
+  return cache.has(name) || existsSync(join(iconDir, `${name}.svg`));
 }

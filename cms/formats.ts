@@ -1,0 +1,114 @@
+/**
+ * How the CMS reads and writes the files of content/: YAML through the same parser as the build (`yaml`),
+ * long lines never folded, and the shared lists (FAQ, testimonials, glossary) kept as lists at the root of
+ * their file, which Decap cannot edit by itself: they are handed to it as one field, `items`.
+ */
+import { parse, parseDocument, stringify } from 'yaml';
+import { formats, listFieldName } from '../core/cms/config.ts';
+import { splitFrontMatter } from '../core/content/files.ts';
+
+type Data = Record<string, unknown>;
+
+const yamlText = (value: unknown) => stringify(value, { lineWidth: 0, minContentWidth: 0 });
+
+/**
+ * A field the editor left empty is left out of the file, as if it had never been there: an optional value
+ * is absent, not an empty string (which the schemas would refuse, e.g. an image path).
+ */
+export function withoutEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEmpty);
+  if (!value || typeof value !== 'object' || value instanceof Date) return value;
+  const result: Data = {};
+  for (const [key, item] of Object.entries(value)) {
+    const clean = withoutEmpty(item);
+    const empty =
+      clean === undefined ||
+      clean === null ||
+      clean === '' ||
+      (typeof clean === 'object' && !Array.isArray(clean) && !(clean instanceof Date) && !Object.keys(clean).length);
+    if (!empty) result[key] = clean;
+  }
+  return result;
+}
+
+/** Keys in the form's order (Decap gives it), then any other key the file had; empty values left out. */
+function ordered(data: Data, sortedKeys: string[] = []): Data {
+  const clean = withoutEmpty(data) as Data;
+  const result: Data = {};
+  for (const key of [...sortedKeys, ...Object.keys(clean)])
+    if (!(key in result) && clean[key] !== undefined) result[key] = clean[key];
+  return result;
+}
+
+export const frontMatter = {
+  fromFile(content: string): Data {
+    const read = splitFrontMatter(content, parse);
+    // A file the build cannot read either: opened empty, and saving it says why (cms/save.ts).
+    if ('error' in read) return { body: content };
+    return { ...(read.data as Data), body: read.body };
+  },
+  toFile(data: object, sortedKeys?: string[]): string {
+    const { body, ...rest } = data as Data;
+    const text = typeof body === 'string' ? body.trim() : '';
+    return `---\n${yamlText(ordered(rest, sortedKeys))}---\n${text ? `${text}\n` : ''}`;
+  },
+};
+
+/**
+ * The comment that opens a shared file (what the file is for) rides along under this key, which no form
+ * shows, and is written back on save.
+ */
+const commentKey = '_comment';
+
+function readYaml(content: string): { value: unknown; comment?: string } {
+  const document = parseDocument(content);
+  if (document.errors.length) throw document.errors[0]!;
+  return { value: document.toJS(), comment: document.commentBefore ?? undefined };
+}
+
+function writeYaml(value: unknown, comment: unknown): string {
+  const header =
+    typeof comment === 'string' && comment
+      ? `${comment
+          .split('\n')
+          .map((line) => `#${line}`)
+          .join('\n')}\n\n`
+      : '';
+  return header + yamlText(value);
+}
+
+export const yamlObject = {
+  fromFile(content: string): Data {
+    const { value, comment } = readYaml(content);
+    return { ...((value as Data) ?? {}), ...(comment && { [commentKey]: comment }) };
+  },
+  toFile(data: object, sortedKeys?: string[]): string {
+    const { [commentKey]: comment, ...rest } = data as Data;
+    return writeYaml(ordered(rest, sortedKeys), comment);
+  },
+};
+
+export const yamlList = {
+  fromFile(content: string): Data {
+    const { value, comment } = readYaml(content);
+    return { [listFieldName]: value ?? [], ...(comment && { [commentKey]: comment }) };
+  },
+  toFile(data: object): string {
+    const { [commentKey]: comment, [listFieldName]: items } = data as Data;
+    return writeYaml(withoutEmpty(items ?? []), comment);
+  },
+};
+
+/** Authors: JSON, two-space indented, empty fields left out. */
+export const jsonFile = {
+  fromFile: (content: string): Data => JSON.parse(content) as Data,
+  toFile: (data: object, sortedKeys?: string[]): string =>
+    `${JSON.stringify(ordered(data as Data, sortedKeys), null, 2)}\n`,
+};
+
+export const customFormats: [string, string, typeof yamlObject][] = [
+  [formats.frontMatter, 'md', frontMatter],
+  [formats.yaml, 'yaml', yamlObject],
+  [formats.yamlList, 'yaml', yamlList],
+  [formats.json, 'json', jsonFile],
+];

@@ -1,0 +1,48 @@
+/**
+ * The CMS at /admin (docs/decisions/0029-cms-for-editors.md): Decap CMS, configured from the zod schemas
+ * of core/ (core/cms/config.ts), writing files through the backend that /admin/index.html names (the
+ * local folder in development, a git host in production), and checking every save with the build's rules.
+ */
+import CMS from 'decap-cms-app';
+import { cmsConfig } from '../core/cms/config.ts';
+import { customFormats } from './formats.ts';
+import { beforeSave, type EntryMap } from './save.ts';
+import { iconControl } from './widgets/icon.tsx';
+import { faqQuestionsControl } from './widgets/faq-questions.tsx';
+import { JsonControl } from './widgets/json.tsx';
+import { forgetSite, registerPreviews } from './previews/register.tsx';
+import { renameUploads } from './media.ts';
+import { showProblems } from './problems.ts';
+import { frenchPhrases } from './locale.ts';
+
+interface Settings {
+  backend: Record<string, unknown>;
+  /** The site's stylesheet (hashed name), so previews look like the pages. */
+  stylesheet: string;
+}
+
+const settings = JSON.parse(document.getElementById('cms-settings')!.textContent!) as Settings;
+
+CMS.registerLocale('fr', frenchPhrases());
+for (const [name, extension, formatter] of customFormats) CMS.registerCustomFormat(name, extension, formatter);
+
+const widget = (name: string) => CMS.getWidget(name)!;
+CMS.registerWidget('icon', iconControl(widget('select').control as never) as never, widget('select').preview as never);
+CMS.registerWidget(
+  'faq-questions',
+  faqQuestionsControl(widget('relation').control as never) as never,
+  widget('relation').preview as never,
+);
+CMS.registerWidget('json', JsonControl as never);
+
+CMS.registerEventListener({
+  name: 'preSave',
+  handler: ({ entry }) => beforeSave(entry as unknown as EntryMap, showProblems),
+});
+
+CMS.registerEventListener({ name: 'postSave', handler: () => forgetSite() });
+
+registerPreviews(CMS, settings.stylesheet);
+renameUploads(document);
+
+CMS.init({ config: cmsConfig({ backend: settings.backend, siteUrl: location.origin }) as never });

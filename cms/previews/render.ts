@@ -1,0 +1,101 @@
+/**
+ * Previews render the site's own templates (site/partials/, site/layouts/) with Nunjucks in the browser,
+ * the site's own filters (site/lib/filters.ts) and French typography (core/site/typography.ts), so what the
+ * editor sees is what the build will write (docs/decisions/0029-cms-for-editors.md). Only the islands
+ * (forms, checklists) are shown as a labelled frame: they come to life on the site.
+ */
+import nunjucks from 'nunjucks';
+import { frenchTypographyHtml } from '../../core/site/typography.ts';
+import { filters } from '../../site/lib/filters.ts';
+import { renderMarkdown } from '../../site/lib/markdown.ts';
+import type { LoadedPage, Post } from '../../site/lib/content.ts';
+import type { PreviewSite } from './content.ts';
+import { iconSvg } from './icons.ts';
+
+const partials = import.meta.glob<string>('../../site/partials/**/*.njk', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const layouts = import.meta.glob<string>('../../site/layouts/*.njk', { query: '?raw', import: 'default', eager: true });
+
+/** "sections/hero.njk" (as the templates include it) → its source; layouts by their file name. */
+const sources = new Map<string, string>([
+  ...Object.entries(partials).map(([path, source]): [string, string] => [path.split('/partials/')[1]!, source]),
+  ...Object.entries(layouts).map(([path, source]): [string, string] => [`layouts/${path.split('/').pop()}`, source]),
+]);
+
+/** Eleventy reads a layout's own front matter (its parent layout); Nunjucks must not print it. */
+const withoutFrontMatter = (source: string) => source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+
+const loader = {
+  getSource(name: string) {
+    const source = sources.get(name);
+    if (source === undefined) throw new Error(`Modèle introuvable : ${name}`);
+    return { src: withoutFrontMatter(source), path: name, noCache: false };
+  },
+};
+
+class IslandTag {
+  tags = ['island'];
+  parse(parser: nunjucks.parser.Parser, nodes: typeof nunjucks.nodes) {
+    const token = parser.nextToken();
+    const args = parser.parseSignature(null, true);
+    parser.advanceAfterBlockEnd(token.value);
+    return new nodes.CallExtension(this, 'run', args);
+  }
+  run(_context: unknown, name: string) {
+    return new nunjucks.runtime.SafeString(
+      `<div class="card" style="border:2px dashed currentColor;text-align:center;opacity:.75">Module interactif « ${nunjucks.lib.escape(String(name))} » : visible sur le site.</div>`,
+    );
+  }
+}
+
+let environment: nunjucks.Environment | undefined;
+let environmentSite: PreviewSite | undefined;
+
+function env(site: PreviewSite): nunjucks.Environment {
+  if (environment && environmentSite === site) return environment;
+  // Eleventy's Nunjucks escapes by default; templates mark their HTML with `| safe`.
+  environment = new nunjucks.Environment(loader as unknown as nunjucks.ILoader, { autoescape: true });
+  for (const [name, filter] of Object.entries(filters(site.config, iconSvg)))
+    environment.addFilter(name, filter as (...args: unknown[]) => unknown);
+  environment.addExtension('island', new IslandTag());
+  environmentSite = site;
+  return environment;
+}
+
+const typeset = (html: string) => frenchTypographyHtml(html);
+
+/** One section through its own partial; a section still being written shows why it cannot be drawn yet. */
+export function renderSection(section: Record<string, unknown>, index: number, page: LoadedPage, site: PreviewSite) {
+  try {
+    return typeset(
+      env(site).render(`sections/${String(section.type)}.njk`, {
+        section,
+        p: page,
+        site,
+        loop: { index: index + 1, index0: index, first: index === 0 },
+      }),
+    );
+  } catch (error) {
+    return `<div class="wrapper"><p class="card">Section ${index + 1} (${String(section.type)}) : aperçu impossible tant qu’elle est incomplète (${nunjucks.lib.escape((error as Error).message.split('\n')[0] ?? '')}).</p></div>`;
+  }
+}
+
+/** A page's Markdown text, rendered after its sections as layouts/page.njk does. */
+export function renderPageBody(body: string): string {
+  if (!body.trim()) return '';
+  const { html, toc } = renderMarkdown(body);
+  const nav = toc.length
+    ? `<nav class="toc" aria-labelledby="sommaire-titre"><h2 id="sommaire-titre" class="toc__title">Sommaire</h2><ol>${toc.map((item) => `<li><a href="#${item.id}">${nunjucks.lib.escape(item.title)}</a></li>`).join('')}</ol></nav>`
+    : '';
+  return typeset(
+    `<section class="section section--prose" id="texte"><div class="wrapper prose-layout">${nav}<div class="prose">${html}</div></div></section>`,
+  );
+}
+
+/** An article through layouts/article.njk itself. */
+export function renderArticle(post: Post, site: PreviewSite): string {
+  return typeset(env(site).render('layouts/article.njk', { post, site }));
+}

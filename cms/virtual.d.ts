@@ -1,0 +1,50 @@
+/// <reference types="vite/client" />
+declare module 'virtual:lucide-names' {
+  const names: string[];
+  export default names;
+}
+
+declare module 'decap-cms-core/dist/esm/backend' {
+  /** The backend Decap is using (resolved at start): its `implementation` reads files from the repository. */
+  export const currentBackend: (config?: unknown) => {
+    implementation: {
+      entriesByFolder(folder: string, extension: string, depth: number): Promise<RepositoryFile[]>;
+      entriesByFiles(files: { path: string }[]): Promise<RepositoryFile[]>;
+    };
+  };
+  export interface RepositoryFile {
+    file: { path: string };
+    data: string | null;
+  }
+}
+
+declare module 'decap-cms-locales' {
+  /** Decap's French interface strings. */
+  export const fr: Record<string, unknown>;
+}
+
+/** The part of Nunjucks (Eleventy's own copy, its browser build) that the previews use. */
+declare module 'nunjucks' {
+  namespace nunjucks {
+    interface ILoader {
+      getSource(name: string): { src: string; path: string; noCache: boolean };
+    }
+    class Environment {
+      constructor(loader: ILoader, options?: { autoescape?: boolean });
+      render(name: string, context?: object): string;
+      addFilter(name: string, filter: (...args: unknown[]) => unknown): void;
+      addExtension(name: string, extension: object): void;
+    }
+    namespace parser {
+      interface Parser {
+        nextToken(): { value: string };
+        parseSignature(tolerant: null, noParens: boolean): unknown;
+        advanceAfterBlockEnd(name: string): void;
+      }
+    }
+    const nodes: { CallExtension: new (extension: object, method: string, args: unknown) => unknown };
+    const runtime: { SafeString: new (value: string) => unknown };
+    const lib: { escape(value: string): string };
+  }
+  export default nunjucks;
+}

@@ -1,0 +1,457 @@
+/**
+ * The CMS's collections, generated from the zod schemas of core/ (docs/decisions/0029-cms-for-editors.md):
+ * one source of truth, so a field added to a schema appears in the editor's form by itself. The walk
+ * knows zod's building blocks (objects, arrays, enums, literals, unions, records, optional and default
+ * values, length and pattern checks) and a handful of fields by name (images, long texts) or by place
+ * (references to the shared content, which become pickers of existing entries).
+ */
+import type { z } from 'zod';
+import { page } from '../pages/page.ts';
+import { icon } from '../pages/sections.ts';
+import { sharedContent } from '../pages/shared-content.ts';
+import { author, postFrontMatter } from '../blog/post.ts';
+import { authorsFolder, pagesFolder, postsFolder, sharedKeys, sharedPath, type SharedKey } from '../content/files.ts';
+import { fieldHints, fieldLabels, imageFields, multilineFields, sectionLabels } from './labels.ts';
+
+/** A field of Decap CMS's configuration (https://decapcms.org/docs/widgets/), as far as we use it. */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: string;
+  required?: boolean;
+  hint?: string;
+  default?: unknown;
+  pattern?: [string, string];
+  min?: number;
+  max?: number;
+  value_type?: 'int' | 'float';
+  fields?: CmsField[];
+  field?: CmsField;
+  types?: CmsField[];
+  typeKey?: string;
+  summary?: string;
+  collapsed?: boolean;
+  options?: { label: string; value: string | number }[];
+  multiple?: boolean;
+  [setting: string]: unknown;
+}
+
+export interface CmsCollection {
+  name: string;
+  label: string;
+  label_singular?: string;
+  description?: string;
+  folder?: string;
+  extension?: string;
+  format?: string;
+  create?: boolean;
+  delete?: boolean;
+  slug?: string;
+  identifier_field?: string;
+  summary?: string;
+  preview_path?: string;
+  sortable_fields?: (string | { field: string; default_sort?: 'asc' | 'desc' })[];
+  fields?: CmsField[];
+  files?: (CmsCollection & { file: string; fields: CmsField[] })[];
+}
+
+/** The file formats the admin registers (cms/formats.ts): our YAML, and lists at the root of a file. */
+export const formats = {
+  frontMatter: 'dentivo-front-matter',
+  yaml: 'dentivo-yaml',
+  yamlList: 'dentivo-yaml-list',
+  json: 'dentivo-json',
+};
+/** A shared file whose root is a list is edited as this one field. */
+export const listFieldName = 'items';
+/** Editors' uploads: under public/images/, served from /images/. */
+export const mediaFolder = 'public/images/uploads';
+export const publicFolder = '/images/uploads';
+
+const sharedLabels: Record<SharedKey, string> = {
+  faq: 'Questions fréquentes',
+  testimonials: 'Témoignages',
+  glossary: 'Glossaire',
+  navigation: 'Menu et pied de page',
+  solutions: 'Bloc « Découvrez toutes nos solutions »',
+  audit: 'Audit express (articles)',
+  articleExtras: 'Blocs communs des articles',
+};
+
+const relation = (collection: string, valueField: string, searchFields: string[], more: Partial<CmsField> = {}) => ({
+  widget: 'relation',
+  collection,
+  value_field: valueField,
+  search_fields: searchFields,
+  display_fields: searchFields.slice(0, 1),
+  options_length: 100,
+  ...more,
+});
+const sharedRelation = (key: SharedKey, value: string, search: string[], more: Partial<CmsField> = {}) =>
+  relation(
+    'shared',
+    `${listFieldName}.*.${value}`,
+    search.map((field) => `${listFieldName}.*.${field}`),
+    {
+      file: key,
+      ...more,
+    },
+  );
+
+/**
+ * Fields whose value points into other content: pickers of what exists, so a reference cannot be wrong.
+ * Keyed by place: collection, then field names (a section type counts as a name).
+ */
+const byPlace: Record<string, Partial<CmsField>> = {
+  'pages.sections.testimonials.testimonials': sharedRelation('testimonials', 'id', ['author', 'quote'], {
+    multiple: true,
+  }),
+  'pages.sections.glossary.terms': sharedRelation('glossary', 'term', ['term'], { multiple: true }),
+  // « all », or a choice of entries: cms/widgets/faq-questions.tsx.
+  'pages.sections.faq.questions': sharedRelation('faq', 'id', ['question'], {
+    widget: 'faq-questions',
+    multiple: true,
+  }),
+  'blog.author': relation('authors', 'slug', ['name']),
+  'shared.articleExtras.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
+  // Filled when the article is saved (cms/save.ts), so a new article needs neither.
+  'blog.id': { required: false, hint: 'Laissé vide, un numéro libre est attribué à l’enregistrement.' },
+  'blog.slug': { required: false },
+};
+
+type Def = Record<string, unknown> & { type: string };
+const defOf = (schema: z.ZodType) => schema.def as unknown as Def;
+
+/** Strips optional and default wrappers: what the field holds, and whether an editor may leave it empty. */
+export function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; defaultValue?: unknown } {
+  let inner = schema;
+  let optional = false;
+  let defaultValue: unknown;
+  for (;;) {
+    const def = defOf(inner);
+    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type)) {
+      optional = true;
+      if (def.type === 'default' && defaultValue === undefined) defaultValue = structuredClone(def.defaultValue);
+      inner = def.innerType as z.ZodType;
+    } else if (def.type === 'pipe') {
+      const input = def.in as z.ZodType;
+      inner = defOf(input).type === 'transform' ? (def.out as z.ZodType) : input;
+    } else return { inner, optional, defaultValue };
+  }
+}
+
+type Check = { check: string; [key: string]: unknown };
+const checksOf = (schema: z.ZodType): Check[] =>
+  ((defOf(schema).checks as { _zod: { def: Check } }[] | undefined) ?? []).map((check) => check._zod.def);
+
+/** The message a check was given in its schema, else a French default. */
+function messageOf(check: Check, fallback: string): string {
+  try {
+    const error = (check.error as ((issue: unknown) => unknown) | undefined)?.({ code: check.check, input: '' });
+    if (typeof error === 'string') return error;
+    if (error && typeof (error as { message?: unknown }).message === 'string')
+      return (error as { message: string }).message;
+  } catch {
+    // A message computed from the issue: the default below says the same.
+  }
+  return fallback;
+}
+
+function lengthBounds(checks: Check[]): { min?: number; max?: number } {
+  const bounds: { min?: number; max?: number } = {};
+  for (const check of checks) {
+    if (check.check === 'min_length') bounds.min = check.minimum as number;
+    if (check.check === 'max_length') bounds.max = check.maximum as number;
+    if (check.check === 'length_equals') bounds.min = bounds.max = check.length as number;
+  }
+  return bounds;
+}
+
+function lengthPattern({ min, max }: { min?: number; max?: number }): [string, string] | undefined {
+  if (!min && max === undefined) return undefined;
+  if (min && max !== undefined) return [`^[\\s\\S]{${min},${max}}$`, `entre ${min} et ${max} caractères`];
+  if (min) return [`^[\\s\\S]{${min},}$`, min === 1 ? 'obligatoire' : `au moins ${min} caractères`];
+  return [`^[\\s\\S]{0,${max}}$`, `${max} caractères au plus`];
+}
+
+function stringField(name: string, schema: z.ZodType): Partial<CmsField> {
+  const checks = checksOf(schema);
+  if (imageFields.has(name)) return { widget: 'image', choose_url: false };
+  const regex = checks.find((check) => check.format === 'regex' || check.format === 'starts_with');
+  const format = (defOf(schema).format as string | undefined) ?? checks.find((check) => check.format)?.format;
+  let pattern: [string, string] | undefined;
+  if (regex?.pattern instanceof RegExp) pattern = [regex.pattern.source, messageOf(regex, 'format invalide')];
+  else if (format === 'url') pattern = ['^https?://\\S+$', 'une adresse qui commence par https://'];
+  else if (format === 'email') pattern = ['^\\S+@\\S+\\.\\S+$', 'une adresse e-mail'];
+  else pattern = lengthPattern(lengthBounds(checks));
+  return { widget: multilineFields.has(name) ? 'text' : 'string', ...(pattern && { pattern }) };
+}
+
+function numberField(schema: z.ZodType): Partial<CmsField> {
+  const field: Partial<CmsField> = { widget: 'number', value_type: 'float' };
+  for (const check of checksOf(schema)) {
+    if (check.check === 'number_format' && String(check.format).includes('int')) field.value_type = 'int';
+    if (check.check === 'greater_than') field.min = (check.value as number) + (check.inclusive ? 0 : 1);
+    if (check.check === 'less_than') field.max = (check.value as number) - (check.inclusive ? 0 : 1);
+  }
+  return field;
+}
+
+const option = (value: string | number) => ({ label: String(value), value });
+
+function literalValues(schema: z.ZodType): (string | number)[] | undefined {
+  const def = defOf(schema);
+  if (def.type === 'literal') return def.values as (string | number)[];
+  if (def.type === 'enum') return Object.values(def.entries as Record<string, string | number>);
+  return undefined;
+}
+
+function isDateLike(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'date') return true;
+  return def.type === 'pipe' && defOf(def.in as z.ZodType).type === 'date';
+}
+
+/** One object's fields, in the schema's order. */
+export function fieldsOf(schema: z.ZodType, place: string, skip: string[] = []): CmsField[] {
+  const shape = defOf(schema).shape as Record<string, z.ZodType>;
+  return Object.entries(shape)
+    .filter(([name]) => !skip.includes(name))
+    .map(([name, child]) => fieldFor(name, child, `${place}.${name}`));
+}
+
+/** The editor field for one schema field. */
+export function fieldFor(name: string, schema: z.ZodType, place: string): CmsField {
+  const { inner, optional, defaultValue } = unwrap(schema);
+  const hint = fieldHints[name];
+  const field: CmsField = {
+    name,
+    label: fieldLabels[name] ?? name,
+    widget: 'string',
+    required: !optional,
+    ...(hint && { hint }),
+    ...(defaultValue !== undefined && { default: defaultValue }),
+    ...shapeOf(name, inner, place),
+    ...byPlace[place],
+  };
+  // Decap stores an untouched boolean as nothing: say false, as the schema's reader assumes.
+  if (field.widget === 'boolean' && field.default === undefined) field.default = false;
+  if (field.widget === 'object' && field.required === false && field.fields)
+    field.fields = field.fields.map(askNothing);
+  return field;
+}
+
+/**
+ * Decap checks a required field inside an optional group even when the group is left empty, so an
+ * article without a callout could not be saved (decaporg/decap-cms#2103). Inside an optional group the
+ * form asks for nothing; the save check (cms/save.ts) still refuses a group filled in halfway, with the
+ * build's message.
+ */
+function askNothing(field: CmsField): CmsField {
+  const { min: _min, max: _max, ...rest } = field;
+  const relaxed: CmsField = { ...(field.widget === 'list' ? rest : field), required: false };
+  if (field.widget === 'object' && field.fields) relaxed.fields = field.fields.map(askNothing);
+  return relaxed;
+}
+
+function shapeOf(name: string, schema: z.ZodType, place: string): Partial<CmsField> {
+  if (schema === icon) return { widget: 'icon' };
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string':
+      return stringField(name, schema);
+    case 'number':
+      return numberField(schema);
+    case 'boolean':
+      return { widget: 'boolean' };
+    case 'date':
+      return dateField();
+    case 'enum':
+    case 'literal': {
+      const values = literalValues(schema)!;
+      return values.length === 1
+        ? { widget: 'hidden', default: values[0] }
+        : { widget: 'select', options: values.map(option) };
+    }
+    case 'object':
+      return { widget: 'object', collapsed: false, fields: fieldsOf(schema, place) };
+    case 'array':
+      return listField(name, schema, place);
+    case 'record': {
+      const keys = literalValues(def.keyType as z.ZodType);
+      // A record keyed by a fixed list (the clusters) is an object with one field per key.
+      if (keys)
+        return {
+          widget: 'object',
+          collapsed: true,
+          fields: keys.map((key) => ({
+            ...fieldFor(String(key), def.valueType as z.ZodType, `${place}.${key}`),
+            label: String(key),
+          })),
+        };
+      return { widget: 'json' };
+    }
+    case 'union': {
+      const options = def.options as z.ZodType[];
+      const values = options.map(literalValues);
+      if (values.every(Boolean)) return { widget: 'select', options: values.flat().map((value) => option(value!)) };
+      if (options.some(isDateLike)) return dateField();
+      if (options.every((item) => ['string', 'literal'].includes(defOf(unwrap(item).inner).type)))
+        return stringField(
+          name,
+          options.find((item) => defOf(item).type === 'string')!,
+        );
+      return { widget: 'json' };
+    }
+    default:
+      // unknown, any: edited as JSON and checked by the schema on save.
+      return { widget: 'json' };
+  }
+}
+
+function dateField(): Partial<CmsField> {
+  return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'DD/MM/YYYY', time_format: false, picker_utc: true };
+}
+
+function listField(name: string, schema: z.ZodType, place: string): Partial<CmsField> {
+  const { min, max } = lengthBounds(checksOf(schema));
+  const bounds = { ...(min !== undefined && { min }), ...(max !== undefined && { max }) };
+  const element = unwrap(defOf(schema).element as z.ZodType).inner;
+  const def = defOf(element);
+  if (def.type === 'union' && typeof def.discriminator === 'string') {
+    const key = def.discriminator;
+    const types = (def.options as z.ZodType[]).map((item) => {
+      const tag = (defOf(item).shape as Record<string, z.ZodType>)[key]!;
+      const value = String(literalValues(tag)![0]);
+      return {
+        name: value,
+        label: sectionLabels[value] ?? value,
+        widget: 'object',
+        summary: '{{fields.title}}',
+        fields: fieldsOf(item, `${place}.${value}`, [key]),
+      };
+    });
+    return { widget: 'list', typeKey: key, types, collapsed: true, ...bounds };
+  }
+  if (def.type === 'object') {
+    const fields = fieldsOf(element, place);
+    const first =
+      fields.find((field) => summaryFields.includes(field.name)) ??
+      fields.find((field) => ['string', 'relation'].includes(field.widget));
+    return {
+      widget: 'list',
+      fields,
+      collapsed: true,
+      ...(first && { summary: `{{fields.${first.name}}}` }),
+      ...bounds,
+    };
+  }
+  return { widget: 'list', field: fieldFor(name, element, `${place}[]`), ...bounds };
+}
+
+/** What names an item in a collapsed list, by preference. */
+const summaryFields = ['title', 'question', 'term', 'name', 'label', 'author', 'text', 'days'];
+
+const markdownBody = (label: string, required: boolean): CmsField => ({
+  name: 'body',
+  label,
+  widget: 'markdown',
+  required,
+  // The site renders Markdown: images and headings in the text, no raw HTML.
+  editor_components: ['image'],
+  modes: ['rich_text', 'raw'],
+});
+
+export function collections(): CmsCollection[] {
+  return [
+    {
+      name: 'blog',
+      label: 'Articles',
+      label_singular: 'un article',
+      description: 'Les articles du blog (/blog).',
+      folder: postsFolder,
+      extension: 'md',
+      format: formats.frontMatter,
+      create: true,
+      slug: '{{fields.slug}}',
+      identifier_field: 'title',
+      summary: '{{title}} ({{publishDate}})',
+      sortable_fields: [{ field: 'publishDate', default_sort: 'desc' }, 'title', 'category'],
+      preview_path: 'blog/{{fields.slug}}',
+      fields: [...fieldsOf(postFrontMatter, 'blog'), markdownBody('Texte de l’article', true)],
+    },
+    {
+      name: 'pages',
+      label: 'Pages',
+      label_singular: 'une page',
+      description: 'Les pages du site, faites de sections dans l’ordre.',
+      folder: pagesFolder,
+      extension: 'md',
+      format: formats.frontMatter,
+      create: true,
+      slug: '{{slug}}',
+      identifier_field: 'name',
+      summary: '{{name}} ({{path}})',
+      sortable_fields: ['name', 'path'],
+      fields: [...fieldsOf(page, 'pages'), markdownBody('Texte après les sections (pages légales)', false)],
+    },
+    {
+      name: 'authors',
+      label: 'Auteurs',
+      label_singular: 'un auteur',
+      folder: authorsFolder,
+      extension: 'json',
+      format: formats.json,
+      create: true,
+      slug: '{{fields.slug}}',
+      identifier_field: 'name',
+      summary: '{{name}}',
+      preview_path: 'auteur/{{fields.slug}}',
+      fields: fieldsOf(author, 'authors'),
+    },
+    {
+      name: 'shared',
+      label: 'Textes partagés',
+      description: 'Écrits une fois, cités par les pages : FAQ, témoignages, glossaire, menus.',
+      delete: false,
+      files: sharedKeys.map((key) => {
+        const schema = sharedContent.shape[key] as z.ZodType;
+        const isList = defOf(schema).type === 'array';
+        return {
+          name: key,
+          label: sharedLabels[key],
+          file: sharedPath(key),
+          format: isList ? formats.yamlList : formats.yaml,
+          fields: isList
+            ? [{ ...fieldFor(key, schema, `shared.${key}`), name: listFieldName }]
+            : fieldsOf(schema, `shared.${key}`),
+        };
+      }),
+    },
+  ];
+}
+
+export interface CmsSettings {
+  /** Decap's `backend` block: the local proxy in development, a git host in production. */
+  backend: Record<string, unknown>;
+  /** The site's origin, for the « voir sur le site » links. */
+  siteUrl: string;
+}
+
+/** The whole configuration handed to `CMS.init` (no config.yml: the schemas are the source). */
+export function cmsConfig({ backend, siteUrl }: CmsSettings) {
+  return {
+    backend,
+    load_config_file: false,
+    locale: 'fr',
+    site_url: siteUrl,
+    display_url: siteUrl,
+    logo_url: '/favicon.svg',
+    media_folder: mediaFolder,
+    public_folder: publicFolder,
+    // Names an editor cannot break: ASCII, lowercase, dashes (docs/decisions/0029-cms-for-editors.md).
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    omit_empty_optional_fields: true,
+    collections: collections(),
+  };
+}

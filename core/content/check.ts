@@ -1,0 +1,118 @@
+/**
+ * Every rule the build applies to content/, over files already read: what the CMS runs before it saves
+ * and its local backend before it writes (docs/decisions/0029-cms-for-editors.md). It is made of the same
+ * functions as the build's loader (site/lib/content.ts), so both say the same thing in the same words.
+ */
+import { z } from 'zod';
+import type { Page } from '../pages/page.ts';
+import type { SharedContent } from '../pages/shared-content.ts';
+import type { PostFrontMatter } from '../blog/post.ts';
+import { contentKind, sharedKeys, sharedPath, type SharedKey } from './files.ts';
+import {
+  articleExtrasProblems,
+  authorProblem,
+  duplicateProblem,
+  iconProblems,
+  referenceProblems,
+  schemaProblems,
+  type IconExists,
+} from './validate.ts';
+
+/** A file of content/ as read: its data (front matter for Markdown), or why it could not be read. */
+export type ReadFile = { data: unknown } | { error: string };
+
+/** File path (from the repository root) → the French problems found in it. Empty: the build will pass. */
+export type Problems = Map<string, string[]>;
+
+export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: IconExists): Problems {
+  const problems: Problems = new Map();
+  const add = (file: string, lines: string[]) => {
+    if (lines.length) problems.set(file, [...(problems.get(file) ?? []), ...lines]);
+  };
+  const valid = <T>(file: string, read: ReadFile, schema: z.ZodType): T | undefined => {
+    if ('error' in read) return add(file, [read.error]), undefined;
+    const lines = schemaProblems(schema, read.data);
+    add(file, lines);
+    add(file, lines.length ? [] : iconProblems(schema, read.data, iconExists));
+    return lines.length ? undefined : (schema.parse(read.data) as T);
+  };
+
+  // Shared copy first: pages and articles point into it.
+  const shared: Partial<SharedContent> = {};
+  for (const key of sharedKeys) {
+    const file = sharedPath(key);
+    const read = files.get(file);
+    if (!read) {
+      add(file, ['fichier manquant']);
+      continue;
+    }
+    // Wrapped in its key, so that a place reads as in the build (« champ faq.3.id »).
+    const kind = contentKind(file) as { schema: z.ZodType };
+    const wrapped = valid<Record<SharedKey, unknown>>(
+      file,
+      'error' in read ? read : { data: { [key]: read.data } },
+      z.object({ [key]: kind.schema }),
+    );
+    if (wrapped) (shared as Record<string, unknown>)[key] = wrapped[key];
+  }
+  if (shared.faq && shared.articleExtras)
+    add(sharedPath('articleExtras'), articleExtrasProblems({ faq: shared.faq, articleExtras: shared.articleExtras }));
+
+  const authors: string[] = [];
+  const paths = new Map<string, string>();
+  const slugs = new Map<string, string>();
+  const ids = new Map<string, string>();
+  const posts: { file: string; post: PostFrontMatter }[] = [];
+  for (const [file, read] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const kind = contentKind(file);
+    if (kind?.kind === 'author') {
+      const author = valid<{ slug: string }>(file, read, kind.schema);
+      if (author) authors.push(author.slug);
+    }
+    if (kind?.kind === 'page') {
+      const page = valid<Page>(file, read, kind.schema);
+      if (!page) continue;
+      if (shared.faq && shared.testimonials && shared.glossary)
+        add(
+          file,
+          referenceProblems(page, { faq: shared.faq, testimonials: shared.testimonials, glossary: shared.glossary }),
+        );
+      for (const path of [page.path, ...page.aliases]) {
+        add(file, duplicateProblem(path, paths, 'chemin de page'));
+        paths.set(path, file);
+      }
+    }
+    if (kind?.kind === 'post') {
+      const post = valid<PostFrontMatter>(file, read, kind.schema);
+      if (post) posts.push({ file, post });
+    }
+  }
+  for (const { file, post } of posts) {
+    add(file, authorProblem(post.author, authors));
+    // Drafts are not published, so only published articles must have their own slug and id (as the build).
+    if (post.draft) continue;
+    add(file, duplicateProblem(post.slug, slugs, 'slug d’article'));
+    slugs.set(post.slug, file);
+    add(file, duplicateProblem(String(post.id), ids, 'id d’article'));
+    ids.set(String(post.id), file);
+  }
+  return problems;
+}
+
+/** The problems of `after` that `before` did not have: what one change would break. */
+export function newProblems(before: Problems, after: Problems): Problems {
+  const added: Problems = new Map();
+  for (const [file, lines] of after) {
+    const old = new Set(before.get(file) ?? []);
+    const fresh = lines.filter((line) => !old.has(line));
+    if (fresh.length) added.set(file, fresh);
+  }
+  return added;
+}
+
+/** The build's own wording: « Contenu invalide dans FILE : » then one line per problem. */
+export function describeProblems(problems: Problems): string {
+  return [...problems]
+    .map(([file, lines]) => `Contenu invalide dans ${file} :\n${lines.map((line) => `  - ${line}`).join('\n')}`)
+    .join('\n');
+}

@@ -1,0 +1,48 @@
+// Vite builds the CMS at /admin (docs/decisions/0029-cms-for-editors.md): a separate entry and output, so
+// none of it reaches the site's pages, whose islands and byte budgets stay as they are. Eleventy writes
+// /admin/index.html from this build's manifest, and only when the CMS is enabled (site/lib/cms.ts).
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The names of the icon set the site draws from (lucide-static), for the icon picker and the save check. */
+function lucideNames(): Plugin {
+  const id = 'virtual:lucide-names';
+  const dir = join(dirname(createRequire(import.meta.url).resolve('lucide-static/package.json')), 'icons');
+  return {
+    name: 'lucide-names',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(source) {
+      if (source !== `\0${id}`) return undefined;
+      const names = readdirSync(dir)
+        .filter((file) => file.endsWith('.svg'))
+        .map((file) => file.slice(0, -4))
+        .sort();
+      return `export default ${JSON.stringify(names)};`;
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/admin/assets/',
+  publicDir: false,
+  plugins: [lucideNames()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: '_site/admin/assets',
+    emptyOutDir: true,
+    manifest: true,
+    assetsDir: '',
+    target: 'es2022',
+    chunkSizeWarningLimit: 6000,
+    rollupOptions: {
+      input: ['cms/main.tsx'],
+      // Decap's dependencies mark React modules "use client" (meaningless outside a server framework), and
+      // Nunjucks compiles templates with eval (the admin's own policy allows it: server/admin-headers.ts).
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE' && warning.code !== 'EVAL') warn(warning);
+      },
+    },
+  },
+});
