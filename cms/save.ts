@@ -49,9 +49,13 @@ function newPath(collection: string, data: Data): string | undefined {
   return undefined;
 }
 
-/** A new article needs neither a number nor a slug: the next free number, and its title in slug form. */
-export function completeArticle(data: Data, files: ReadonlyMap<string, ReadFile>): Data {
+/**
+ * A new article needs neither a number, nor a slug, nor a date: the next free number, its title in slug
+ * form, today.
+ */
+export function completeArticle(data: Data, files: ReadonlyMap<string, ReadFile>, today: Date = new Date()): Data {
   const result = { ...data };
+  if (!result.publishDate) result.publishDate = today.toISOString().slice(0, 10);
   if (!result.slug && typeof result.title === 'string') result.slug = slugKey(result.title);
   if (result.id === undefined || result.id === null || result.id === '') {
     const ids = [...files]
@@ -76,7 +80,16 @@ export function problemsOfSave(
     const format = sharedContent.shape[sharedKey].def.type === 'array' ? yamlList : yamlObject;
     after.set(path, parseContentFile(path, format.toFile(data), parse));
   } else after.set(path, parseContentFile(path, fileText(collection, data).text, parse));
-  return describeProblems(newProblems(checkContent(files, iconExists), checkContent(after, iconExists)));
+  const problems = newProblems(checkContent(files, iconExists), checkContent(after, iconExists));
+  // The build names the file it reaches second: say when that is another file than the one being saved.
+  const own = new Map([...problems].filter(([file]) => file === path));
+  const others = new Map([...problems].filter(([file]) => file !== path));
+  return [
+    describeProblems(own),
+    others.size ? `Cette modification rendrait invalide un autre fichier :\n${describeProblems(others)}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /**
@@ -94,7 +107,7 @@ export async function beforeSave(entry: EntryMap, showProblems: (text: string) =
   showProblems(problems);
   if (problems) throw new Error(problems);
   let result = entry.get('data');
-  for (const key of ['id', 'slug'] as const)
+  for (const key of ['id', 'slug', 'publishDate'] as const)
     if (collection === 'blog' && data[key] !== entry.get('data').toJS()[key])
       result = (result as { set(key: string, value: unknown): typeof result }).set(key, data[key]);
   return result;

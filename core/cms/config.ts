@@ -117,6 +117,7 @@ const byPlace: Record<string, Partial<CmsField>> = {
   // Filled when the article is saved (cms/save.ts), so a new article needs neither.
   'blog.id': { required: false, hint: 'Laissé vide, un numéro libre est attribué à l’enregistrement.' },
   'blog.slug': { required: false },
+  'blog.publishDate': { required: false, hint: 'Laissée vide : la date du jour.' },
 };
 
 type Def = Record<string, unknown> & { type: string };

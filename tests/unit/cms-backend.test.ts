@@ -1,0 +1,103 @@
+/**
+ * The CMS's local backend (server/routes/cms.ts) writes only what an editor may change, only when the
+ * build would still pass, and never overwrites an upload. Run on a copy of content/.
+ */
+import { describe, expect, it } from 'vitest';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cmsRoutes } from '../../server/routes/cms.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+function backend() {
+  const dir = mkdtempSync(join(tmpdir(), 'dentivo-cms-backend-'));
+  cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
+  const app = cmsRoutes(dir);
+  const call = async (action: string, params: Record<string, unknown>) => {
+    const response = await app.request('/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action, params }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
+  };
+  return { dir, call };
+}
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+).toString('base64');
+
+describe('The CMS’s local backend', () => {
+  it('lists and reads the articles of the checkout', async () => {
+    const { call } = backend();
+    const { status, body } = await call('entriesByFolder', { folder: 'content/blog', extension: 'md', depth: 1 });
+    expect(status).toBe(200);
+    const entries = body as unknown as { file: { path: string }; data: string }[];
+    expect(entries.map((entry) => entry.file.path)).toContain('content/blog/suivi-post-operatoire.md');
+    expect(entries[0]!.data).toMatch(/^---\nid: /);
+  });
+
+  it('writes an article the build accepts', async () => {
+    const { dir, call } = backend();
+    const path = 'content/blog/suivi-post-operatoire.md';
+    const raw = readFileSync(join(dir, path), 'utf8').replace(/^title: .*$/m, 'title: "Un nouveau titre assez long"');
+    expect((await call('persistEntry', { dataFiles: [{ path, raw }], assets: [] })).status).toBe(200);
+    expect(readFileSync(join(dir, path), 'utf8')).toContain('title: "Un nouveau titre assez long"');
+  });
+
+  it('refuses, with the build’s message, a file the build would refuse', async () => {
+    const { dir, call } = backend();
+    const path = 'content/blog/suivi-post-operatoire.md';
+    const before = readFileSync(join(dir, path), 'utf8');
+    const { status, body } = await call('persistEntry', {
+      dataFiles: [{ path, raw: before.replace(/^author: .*$/m, 'author: personne') }],
+      assets: [],
+    });
+    expect(status).toBe(422);
+    expect(body.error).toBe(
+      'Contenu invalide dans content/blog/suivi-post-operatoire.md :\n  - champ author : auteur inconnu « personne » (connus : dentivo-team, dr-claire-vasseur, dr-tech-advisor, tech-team)',
+    );
+    expect(readFileSync(join(dir, path), 'utf8')).toBe(before);
+  });
+
+  it('refuses to delete an author whom articles cite', async () => {
+    const { dir, call } = backend();
+    const { status, body } = await call('deleteFiles', { paths: ['content/authors/dr-tech-advisor.json'] });
+    expect(status).toBe(422);
+    expect(body.error).toContain('auteur inconnu « dr-tech-advisor »');
+    expect(existsSync(join(dir, 'content/authors/dr-tech-advisor.json'))).toBe(true);
+  });
+
+  it.each([
+    ['outside content/', '../package.json'],
+    ['a path that climbs out', 'content/../server/main.ts'],
+    ['a file the site does not read', 'content/notes.txt'],
+  ])('writes nothing %s', async (_name, path) => {
+    const { call } = backend();
+    const { status, body } = await call('persistEntry', { dataFiles: [{ path, raw: 'x' }], assets: [] });
+    expect(status).toBe(400);
+    expect(body.error).toMatch(/n’est pas (modifiable|un contenu)|Chemin de fichier invalide/);
+  });
+
+  it('keeps uploads in public/images/uploads/, images only, under safe names, never overwritten', async () => {
+    const { dir, call } = backend();
+    const asset = (path: string, content = png) => ({ asset: { path, content, encoding: 'base64' } });
+    const saved = await call('persistMedia', asset('public/images/uploads/sourire-a3f9c21b.png'));
+    expect(saved.status).toBe(200);
+    expect(existsSync(join(dir, 'public/images/uploads/sourire-a3f9c21b.png'))).toBe(true);
+    // The same bytes again are the same file; other bytes under that name are refused.
+    expect((await call('persistMedia', asset('public/images/uploads/sourire-a3f9c21b.png'))).status).toBe(200);
+    const other = await call(
+      'persistMedia',
+      asset('public/images/uploads/sourire-a3f9c21b.png', Buffer.from('autre').toString('base64')),
+    );
+    expect(other.status).toBe(409);
+    expect(other.body.error).toContain('Un autre fichier porte déjà le nom sourire-a3f9c21b.png');
+    expect((await call('persistMedia', asset('public/images/uploads/Mon Image.png'))).status).toBe(400);
+    expect((await call('persistMedia', asset('public/images/uploads/logo-a3f9c21b.svg'))).status).toBe(400);
+    expect((await call('persistMedia', asset('public/images/logo.png'))).status).toBe(400);
+  });
+});
