@@ -6,6 +6,15 @@
 import { parse, parseDocument, stringify } from 'yaml';
 import { formats, listFieldName } from '../core/cms/config.ts';
 import { splitFrontMatter } from '../core/content/files.ts';
+import { page } from '../core/pages/page.ts';
+import { author, postFrontMatter } from '../core/blog/post.ts';
+
+/**
+ * Keys are written in the schema's order (an article starts with its id and slug), whatever order the
+ * form shows them in; a page and an article share no key that would make this ambiguous.
+ */
+const frontMatterOrder = [...new Set([...Object.keys(postFrontMatter.shape), ...Object.keys(page.shape)])];
+const authorOrder = Object.keys(author.shape);
 
 type Data = Record<string, unknown>;
 
@@ -47,10 +56,10 @@ export const frontMatter = {
     if ('error' in read) return { body: content };
     return { ...(read.data as Data), body: read.body };
   },
-  toFile(data: object, sortedKeys?: string[]): string {
+  toFile(data: object): string {
     const { body, ...rest } = data as Data;
     const text = typeof body === 'string' ? body.trim() : '';
-    return `---\n${yamlText(ordered(rest, sortedKeys))}---\n${text ? `${text}\n` : ''}`;
+    return `---\n${yamlText(ordered(rest, frontMatterOrder))}---\n${text ? `${text}\n` : ''}`;
   },
 };
 
@@ -77,38 +86,34 @@ function writeYaml(value: unknown, comment: unknown): string {
   return header + yamlText(value);
 }
 
-export const yamlObject = {
+/**
+ * A shared file: an object (navigation, solutions…) or a list at its root (FAQ, testimonials, glossary).
+ * Decap knows one format per collection, so this one tells them apart by what the file holds, and
+ * remembers it under a key no form shows.
+ */
+const listKey = '_list';
+
+export const sharedYaml = {
   fromFile(content: string): Data {
     const { value, comment } = readYaml(content);
-    return { ...((value as Data) ?? {}), ...(comment && { [commentKey]: comment }) };
+    const data: Data = Array.isArray(value) ? { [listFieldName]: value, [listKey]: true } : ((value as Data) ?? {});
+    return { ...data, ...(comment && { [commentKey]: comment }) };
   },
   toFile(data: object, sortedKeys?: string[]): string {
-    const { [commentKey]: comment, ...rest } = data as Data;
+    const { [commentKey]: comment, [listKey]: isList, ...rest } = data as Data;
+    if (isList) return writeYaml(withoutEmpty(rest[listFieldName] ?? []), comment);
     return writeYaml(ordered(rest, sortedKeys), comment);
-  },
-};
-
-export const yamlList = {
-  fromFile(content: string): Data {
-    const { value, comment } = readYaml(content);
-    return { [listFieldName]: value ?? [], ...(comment && { [commentKey]: comment }) };
-  },
-  toFile(data: object): string {
-    const { [commentKey]: comment, [listFieldName]: items } = data as Data;
-    return writeYaml(withoutEmpty(items ?? []), comment);
   },
 };
 
 /** Authors: JSON, two-space indented, empty fields left out. */
 export const jsonFile = {
   fromFile: (content: string): Data => JSON.parse(content) as Data,
-  toFile: (data: object, sortedKeys?: string[]): string =>
-    `${JSON.stringify(ordered(data as Data, sortedKeys), null, 2)}\n`,
+  toFile: (data: object): string => `${JSON.stringify(ordered(data as Data, authorOrder), null, 2)}\n`,
 };
 
-export const customFormats: [string, string, typeof yamlObject][] = [
+export const customFormats: [string, string, typeof sharedYaml][] = [
   [formats.frontMatter, 'md', frontMatter],
-  [formats.yaml, 'yaml', yamlObject],
-  [formats.yamlList, 'yaml', yamlList],
+  [formats.yaml, 'yaml', sharedYaml],
   [formats.json, 'json', jsonFile],
 ];

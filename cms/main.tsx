@@ -4,6 +4,7 @@
  * local folder in development, a git host in production), and checking every save with the build's rules.
  */
 import CMS from 'decap-cms-app';
+import './admin.css';
 import { cmsConfig } from '../core/cms/config.ts';
 import { customFormats } from './formats.ts';
 import { beforeSave, type EntryMap } from './save.ts';

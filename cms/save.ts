@@ -16,9 +16,8 @@ import {
   sharedKeys,
   sharedPath,
 } from '../core/content/files.ts';
-import { sharedContent } from '../core/pages/shared-content.ts';
 import { slugKey } from '../core/site/slug.ts';
-import { frontMatter, jsonFile, yamlList, yamlObject } from './formats.ts';
+import { frontMatter, jsonFile, sharedYaml } from './formats.ts';
 import { readRepository } from './repository.ts';
 
 const icons = new Set(iconNames);
@@ -77,8 +76,7 @@ export function problemsOfSave(
   const after = new Map(files);
   const sharedKey = collection === 'shared' ? sharedKeys.find((key) => sharedPath(key) === path) : undefined;
   if (sharedKey) {
-    const format = sharedContent.shape[sharedKey].def.type === 'array' ? yamlList : yamlObject;
-    after.set(path, parseContentFile(path, format.toFile(data), parse));
+    after.set(path, parseContentFile(path, sharedYaml.toFile(data), parse));
   } else after.set(path, parseContentFile(path, fileText(collection, data).text, parse));
   const problems = newProblems(checkContent(files, iconExists), checkContent(after, iconExists));
   // The build names the file it reaches second: say when that is another file than the one being saved.
@@ -105,7 +103,8 @@ export async function beforeSave(entry: EntryMap, showProblems: (text: string) =
   if (!path) return undefined;
   const problems = problemsOfSave(collection, path, data, files);
   showProblems(problems);
-  if (problems) throw new Error(problems);
+  // Decap shows this in its notice; the whole message stays on screen (cms/problems.ts).
+  if (problems) throw new Error('le site ne pourrait pas être construit, voir le détail en bas de l’écran');
   let result = entry.get('data');
   for (const key of ['id', 'slug', 'publishDate'] as const)
     if (collection === 'blog' && data[key] !== entry.get('data').toJS()[key])

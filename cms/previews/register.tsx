@@ -68,8 +68,15 @@ function ArticlePreview({ entry }: PreviewProps) {
   if (!loaded) return waiting;
   const { site, render } = loaded;
   const { body, ...data } = entry.get('data').toJS();
+  // What the save fills in (cms/save.ts) is not needed to see the article.
   const post = render.toPost(
-    { id: 1, slug: 'apercu', ...data, draft: false },
+    {
+      ...data,
+      id: data.id || 1,
+      slug: data.slug || 'apercu',
+      publishDate: data.publishDate || new Date().toISOString().slice(0, 10),
+      draft: false,
+    },
     typeof body === 'string' ? body : '',
     entry.get('path') ?? '',
     site.authorList,
@@ -77,10 +84,39 @@ function ArticlePreview({ entry }: PreviewProps) {
   if (!post)
     return (
       <p style={{ padding: '2rem', font: '16px system-ui' }}>
-        L’aperçu s’affiche dès que le titre, le résumé, la catégorie, les mots-clés, l’auteur et la date sont remplis.
+        L’aperçu s’affiche dès que le titre, le résumé, la catégorie, un mot-clé et l’auteur sont remplis.
       </p>
     );
   return <main id="contenu" dangerouslySetInnerHTML={{ __html: render.renderArticle(post, site) }} />;
+}
+
+/**
+ * The shared FAQ, testimonials and glossary, drawn by the section that shows them on pages, with every
+ * entry as the form has it now.
+ */
+function sharedPreview(type: 'faq' | 'testimonials' | 'glossary', title: string) {
+  return function SharedPreview({ entry }: PreviewProps) {
+    const loaded = useSite();
+    if (!loaded) return waiting;
+    const items = ((entry.get('data').toJS().items as Data[] | undefined) ?? []).filter(Boolean);
+    const byKey = (key: string) => Object.fromEntries(items.map((item) => [String(item[key]), item]));
+    const site = { ...loaded.site };
+    const section: Data = { type, title };
+    if (type === 'faq') {
+      Object.assign(site, { faqAll: items, faq: byKey('id') });
+      section.questions = 'all';
+    }
+    if (type === 'testimonials') {
+      site.testimonials = byKey('id') as typeof site.testimonials;
+      section.testimonials = items.map((item) => item.id);
+    }
+    if (type === 'glossary') {
+      site.glossary = byKey('term') as typeof site.glossary;
+      section.terms = items.map((item) => item.term);
+    }
+    const page = { path: '/', sections: [section] } as unknown as LoadedPage;
+    return <main dangerouslySetInnerHTML={{ __html: loaded.render.renderSection(section, 0, page, site) }} />;
+  };
 }
 
 interface Cms {
@@ -92,4 +128,7 @@ export function registerPreviews(cms: Cms, stylesheet: string): void {
   cms.registerPreviewStyle(stylesheet);
   cms.registerPreviewTemplate('pages', PagePreview);
   cms.registerPreviewTemplate('blog', ArticlePreview);
+  cms.registerPreviewTemplate('faq', sharedPreview('faq', 'Questions fréquentes'));
+  cms.registerPreviewTemplate('testimonials', sharedPreview('testimonials', 'Témoignages'));
+  cms.registerPreviewTemplate('glossary', sharedPreview('glossary', 'Glossaire'));
 }

@@ -11,7 +11,7 @@ import { icon } from '../pages/sections.ts';
 import { sharedContent } from '../pages/shared-content.ts';
 import { author, postFrontMatter } from '../blog/post.ts';
 import { authorsFolder, pagesFolder, postsFolder, sharedKeys, sharedPath, type SharedKey } from '../content/files.ts';
-import { fieldHints, fieldLabels, imageFields, multilineFields, sectionLabels } from './labels.ts';
+import { fieldHints, fieldLabels, imageFields, itemLabels, multilineFields, sectionLabels } from './labels.ts';
 
 /** A field of Decap CMS's configuration (https://decapcms.org/docs/widgets/), as far as we use it. */
 export interface CmsField {
@@ -55,13 +55,8 @@ export interface CmsCollection {
   files?: (CmsCollection & { file: string; fields: CmsField[] })[];
 }
 
-/** The file formats the admin registers (cms/formats.ts): our YAML, and lists at the root of a file. */
-export const formats = {
-  frontMatter: 'dentivo-front-matter',
-  yaml: 'dentivo-yaml',
-  yamlList: 'dentivo-yaml-list',
-  json: 'dentivo-json',
-};
+/** The file formats the admin registers (cms/formats.ts): YAML as the build reads it, lists at a file's root. */
+export const formats = { frontMatter: 'dentivo-front-matter', yaml: 'dentivo-yaml', json: 'dentivo-json' };
 /** A shared file whose root is a list is edited as this one field. */
 export const listFieldName = 'items';
 /** Editors' uploads: under public/images/, served from /images/. */
@@ -316,7 +311,11 @@ function dateField(): Partial<CmsField> {
 
 function listField(name: string, schema: z.ZodType, place: string): Partial<CmsField> {
   const { min, max } = lengthBounds(checksOf(schema));
-  const bounds = { ...(min !== undefined && { min }), ...(max !== undefined && { max }) };
+  const bounds = {
+    ...(min !== undefined && { min }),
+    ...(max !== undefined && { max }),
+    ...(itemLabels[name] && { label_singular: itemLabels[name] }),
+  };
   const element = unwrap(defOf(schema).element as z.ZodType).inner;
   const def = defOf(element);
   if (def.type === 'union' && typeof def.discriminator === 'string') {
@@ -347,7 +346,15 @@ function listField(name: string, schema: z.ZodType, place: string): Partial<CmsF
       ...bounds,
     };
   }
-  return { widget: 'list', field: fieldFor(name, element, `${place}[]`), ...bounds };
+  const item = itemLabels[name];
+  const field = fieldFor(name, element, `${place}[]`);
+  // Open: a folded line of a list of words shows its label, not the word.
+  return {
+    widget: 'list',
+    collapsed: false,
+    field: item ? { ...field, label: item[0]!.toUpperCase() + item.slice(1) } : field,
+    ...bounds,
+  };
 }
 
 /** What names an item in a collapsed list, by preference. */
@@ -379,7 +386,12 @@ export function collections(): CmsCollection[] {
       summary: '{{title}} ({{publishDate}})',
       sortable_fields: [{ field: 'publishDate', default_sort: 'desc' }, 'title', 'category'],
       preview_path: 'blog/{{fields.slug}}',
-      fields: [...fieldsOf(postFrontMatter, 'blog'), markdownBody('Texte de l’article', true)],
+      // The number and the slug, filled in on save, come after what an editor writes first.
+      fields: [
+        ...fieldsOf(postFrontMatter, 'blog', ['id', 'slug']),
+        ...fieldsOf(postFrontMatter.pick({ id: true, slug: true }), 'blog'),
+        markdownBody('Texte de l’article', true),
+      ],
     },
     {
       name: 'pages',
@@ -414,6 +426,8 @@ export function collections(): CmsCollection[] {
       name: 'shared',
       label: 'Textes partagés',
       description: 'Écrits une fois, cités par les pages : FAQ, témoignages, glossaire, menus.',
+      // Decap knows one format per collection: this one reads objects and root lists alike.
+      format: formats.yaml,
       delete: false,
       files: sharedKeys.map((key) => {
         const schema = sharedContent.shape[key] as z.ZodType;
@@ -422,7 +436,6 @@ export function collections(): CmsCollection[] {
           name: key,
           label: sharedLabels[key],
           file: sharedPath(key),
-          format: isList ? formats.yamlList : formats.yaml,
           fields: isList
             ? [{ ...fieldFor(key, schema, `shared.${key}`), name: listFieldName }]
             : fieldsOf(schema, `shared.${key}`),

@@ -129,6 +129,32 @@ export const fieldLabels: Record<string, string> = {
   zoomable: 'Agrandissable au clic',
 };
 
+/** One item of a list, for « Ajouter … » (Decap's label_singular). */
+export const itemLabels: Record<string, string> = {
+  aliases: 'adresse',
+  aside: 'encadré',
+  badges: 'badge',
+  cards: 'carte',
+  columns: 'colonne',
+  credentials: 'titre',
+  faq: 'question',
+  faqItems: 'question',
+  glossary: 'terme',
+  testimonials: 'témoignage',
+  features: 'entrée',
+  fields: 'champ',
+  items: 'élément',
+  links: 'lien',
+  notes: 'note',
+  points: 'point',
+  rows: 'ligne',
+  sections: 'section',
+  specialties: 'spécialité',
+  stats: 'chiffre',
+  steps: 'étape',
+  tags: 'mot-clé',
+};
+
 /** What each section type is, as the editor picks it from « Ajouter une section ». */
 export const sectionLabels: Record<string, string> = {
   hero: 'Bandeau d’accroche',

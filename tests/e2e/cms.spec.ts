@@ -139,8 +139,8 @@ test.describe('The CMS at /admin', () => {
       .getByLabel('Résumé', { exact: true })
       .fill('Planning, stocks, rappels et équipe : une méthode courte pour aborder septembre sans mauvaise surprise.');
     await pickOption(page, 'Catégorie', 'Équipe & Organisation');
-    await page.getByRole('button', { name: /Ajouter mots-clés/ }).click();
-    await page.getByLabel('Mots-clés', { exact: true }).last().fill('Organisation');
+    await page.getByRole('button', { name: /Ajouter mot-clé/ }).click();
+    await page.getByLabel('Mot-clé', { exact: true }).last().fill('Organisation');
     await pickOption(page, 'Auteur', 'Dr Claire Vasseur');
     const body = page.locator('[data-slate-editor="true"]').last();
     await body.click();

@@ -8,11 +8,10 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { frontMatter, jsonFile, yamlList, yamlObject } from '../../cms/formats.ts';
+import { frontMatter, jsonFile, sharedYaml } from '../../cms/formats.ts';
 import { checkContent, describeProblems, type ReadFile } from '../../core/content/check.ts';
 import { contentKind, parseContentFile } from '../../core/content/files.ts';
 import { mediaFileName, mediaNamePattern } from '../../core/cms/media.ts';
-import { sharedContent } from '../../core/pages/shared-content.ts';
 import { loadContent, ContentError } from '../../site/lib/content.ts';
 import { iconExists } from '../../site/lib/icons.ts';
 
@@ -42,14 +41,7 @@ describe('The CMS writes files the build reads the same way', () => {
   it.each(contentFiles)('%s keeps its meaning through the form and back', (path) => {
     const source = readFileSync(join(root, path), 'utf8');
     const kind = contentKind(path)!;
-    const format =
-      kind.kind === 'author'
-        ? jsonFile
-        : kind.kind === 'shared'
-          ? sharedContent.shape[kind.key].def.type === 'array'
-            ? yamlList
-            : yamlObject
-          : frontMatter;
+    const format = kind.kind === 'author' ? jsonFile : kind.kind === 'shared' ? sharedYaml : frontMatter;
     const written = format.toFile(format.fromFile(source));
     const before = parseContentFile(path, source, parse);
     const after = parseContentFile(path, written, parse);
@@ -58,7 +50,7 @@ describe('The CMS writes files the build reads the same way', () => {
 
   it('keeps the comment that opens a shared file', () => {
     const source = readFileSync(join(root, 'content/shared/faq.yaml'), 'utf8');
-    expect(yamlList.toFile(yamlList.fromFile(source))).toMatch(/^# Questions fréquentes partagées/);
+    expect(sharedYaml.toFile(sharedYaml.fromFile(source))).toMatch(/^# Questions fréquentes partagées/);
   });
 
   it('leaves out what the editor left empty, instead of writing empty strings', () => {
