@@ -28,7 +28,7 @@ export default function (eleventyConfig) {
 
   // Editors type plain spaces; French typography is applied to every built page.
   eleventyConfig.addTransform('french-typography', (html, outputPath) =>
-    outputPath?.endsWith('.html') ? frenchTypographyHtml(html) : html,
+    typeof outputPath === 'string' && outputPath.endsWith('.html') ? frenchTypographyHtml(html) : html,
   );
 
   // The social cards are drawn after Eleventy, by `npm run build:images`: here only their list is left.

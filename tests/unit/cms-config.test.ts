@@ -11,6 +11,11 @@ import { section } from '../../core/pages/sections.ts';
 import { sharedContent } from '../../core/pages/shared-content.ts';
 import { author, postFrontMatter } from '../../core/blog/post.ts';
 import { sharedKeys } from '../../core/content/files.ts';
+import { cmsBackend, cmsPage } from '../../site/lib/cms.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
+
+const root = joinPath(import.meta.dirname, '..', '..');
 
 type Json = {
   type?: string;
@@ -166,5 +171,29 @@ describe('The CMS forms are generated from the content schemas', () => {
       collection: 'authors',
       value_field: 'slug',
     });
+  });
+});
+
+describe('/admin is published only when a build is told to', () => {
+  it('is left out of a default build, as npm test builds it', () => {
+    expect(cmsPage({}, '_site')).toBeUndefined();
+    expect(existsSync(joinPath(root, '_site/admin'))).toBe(false);
+    expect(readFileSync(joinPath(root, '_site/sitemap.xml'), 'utf8')).not.toContain('/admin');
+  });
+
+  it('names what is missing to publish it with GitHub', () => {
+    expect(() => cmsBackend({ CMS_BACKEND: 'github' })).toThrow(/CMS_BACKEND=github demande CMS_REPO/);
+    expect(() => cmsBackend({ CMS_BACKEND: 'github', CMS_REPO: 'dentivo/site' })).toThrow(/CMS_AUTH_URL/);
+    expect(
+      cmsBackend({ CMS_BACKEND: 'github', CMS_REPO: 'dentivo/site', CMS_AUTH_URL: 'https://auth.example/' }),
+    ).toMatchObject({
+      name: 'github',
+      repo: 'dentivo/site',
+      branch: 'main',
+      base_url: 'https://auth.example',
+      auth_endpoint: 'auth',
+    });
+    expect(cmsBackend({ CMS_BACKEND: 'local' })).toMatchObject({ name: 'proxy', proxy_url: '/admin/api/v1' });
+    expect(() => cmsBackend({ CMS_BACKEND: 'ftp' })).toThrow(/CMS_BACKEND=ftp inconnu/);
   });
 });
