@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The names of the icon set the site draws from (lucide-static), for the icon picker and the save check. */
@@ -28,6 +29,13 @@ export default defineConfig({
   base: '/admin/assets/',
   publicDir: false,
   plugins: [lucideNames()],
+  // Previews reuse site/lib modules that import node:fs and node:path for the build's own files.
+  resolve: {
+    alias: {
+      'node:path': fileURLToPath(new URL('cms/shims/node-path.ts', import.meta.url)),
+      'node:fs': fileURLToPath(new URL('cms/shims/node-fs.ts', import.meta.url)),
+    },
+  },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: '_site/admin/assets',

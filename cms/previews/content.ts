@@ -3,17 +3,12 @@
  * then site/lib/site-data.ts), so the previewed page reads the same FAQ, testimonials, authors and
  * latest articles as the real one. A file the build would refuse is left out here, not thrown.
  */
-import { loadConfig } from '../../core/site/config.ts';
+import { loadConfig, resolveHref } from '../../core/site/config.ts';
 import { page as pageSchema } from '../../core/pages/page.ts';
-import { sharedContent, type SharedContent } from '../../core/pages/shared-content.ts';
-import {
-  author as authorSchema,
-  categoryKey,
-  newestFirst,
-  postFrontMatter,
-  type Author,
-} from '../../core/blog/post.ts';
-import { contentKind, sharedKeys, sharedPath } from '../../core/content/files.ts';
+import type { SharedContent } from '../../core/pages/shared-content.ts';
+import { assistantVocabulary, type AssistantVocabulary } from '../../core/assistant/vocabulary.ts';
+import { author as authorSchema, newestFirst, postFrontMatter, type Author } from '../../core/blog/post.ts';
+import { contentKind, sharedFiles, sharedKeys, sharedPath } from '../../core/content/files.ts';
 import { renderMarkdown } from '../../site/lib/markdown.ts';
 import type { Content, LoadedPage, Post } from '../../site/lib/content.ts';
 import { siteData } from '../../site/lib/site-data.ts';
@@ -22,11 +17,17 @@ import type { Repository } from '../repository.ts';
 type Data = Record<string, unknown>;
 
 /** An article as templates read it: the same derived fields as site/lib/content.ts. */
-export function toPost(front: Data, body: string, file: string, authors: readonly Author[]): Post | undefined {
+export function toPost(
+  front: Data,
+  body: string,
+  file: string,
+  authors: readonly Author[],
+  appUrl: string,
+): Post | undefined {
   const parsed = postFrontMatter.safeParse(front);
   if (!parsed.success) return undefined;
   const writer = authors.find((item) => item.slug === parsed.data.author);
-  const rendered = renderMarkdown(body);
+  const rendered = renderMarkdown(body, { resolveHref: (href) => resolveHref(href, appUrl) });
   return {
     ...parsed.data,
     file,
@@ -35,21 +36,25 @@ export function toPost(front: Data, body: string, file: string, authors: readonl
     html: rendered.html,
     text: rendered.text,
     headings: rendered.toc,
-    imageUrl: parsed.data.image ?? `/images/blog/${categoryKey(parsed.data.category)}.svg`,
-    imageAlt: parsed.data.imageAlt ?? parsed.data.title,
+    imageUrl: parsed.data.image ?? '/placeholder.svg',
+    imageAlt: parsed.data.image ? (parsed.data.imageAlt ?? parsed.data.title) : '',
     words: rendered.text.split(/\s+/).length,
+    // The build reads the last commit's date; a preview is of today's change.
+    modified: [parsed.data.publishDate, parsed.data.updated ?? today()].sort().at(-1)!,
   };
 }
 
 export function previewContent(repository: Repository): Content {
   const config = loadConfig(repository.site, {});
-  const shared = Object.fromEntries(
+  const files = Object.fromEntries(
     sharedKeys.map((key) => {
       const read = repository.files.get(sharedPath(key));
-      const parsed = read && 'data' in read ? sharedContent.shape[key].safeParse(read.data) : undefined;
-      return [key, parsed?.success ? parsed.data : sharedContent.shape[key].parse(emptyShared[key])];
+      const schema = sharedFiles[key].schema;
+      const parsed = read && 'data' in read ? schema.safeParse(read.data) : undefined;
+      return [key, parsed?.success ? parsed.data : schema.parse(emptyShared[key])];
     }),
-  ) as unknown as SharedContent;
+  ) as unknown as SharedContent & { assistantVocabulary: AssistantVocabulary };
+  const { assistantVocabulary: vocabulary, ...shared } = files;
   const authors: Author[] = [];
   const pages: LoadedPage[] = [];
   const fronts: [string, Data][] = [];
@@ -62,14 +67,14 @@ export function previewContent(repository: Repository): Content {
     }
     if (kind === 'page') {
       const parsed = pageSchema.safeParse(read.data);
-      if (parsed.success) pages.push({ ...parsed.data, file });
+      if (parsed.success) pages.push({ ...parsed.data, file, modified: parsed.data.updated ?? today() });
     }
     if (kind === 'post') fronts.push([file, read.data as Data]);
   }
   const posts = fronts
-    .map(([file, front]) => toPost(front, repository.bodies.get(file) ?? '', file, authors))
+    .map(([file, front]) => toPost(front, repository.bodies.get(file) ?? '', file, authors, config.appUrl))
     .filter((post): post is Post => Boolean(post && !post.draft));
-  return { config, shared, pages, posts: newestFirst(posts), authors };
+  return { config, shared, vocabulary, pages, posts: newestFirst(posts), authors };
 }
 
 /** What a shared file holds when it cannot be read: enough for a preview to render. */
@@ -86,7 +91,13 @@ const emptyShared: Record<string, unknown> = {
     expertise: { title: '', points: [''] },
     promo: { title: '', text: '', button: '' },
   },
+  assistantVocabulary: assistantVocabulary.parse({
+    greetings: ['bonjour'],
+    thanks: ['merci'],
+    medical: { always: ['urgence'], symptoms: ['douleur'], personal: ['mon'] },
+  }),
 };
+const today = () => new Date().toISOString().slice(0, 10);
 function emptyColumn() {
   return { title: '', links: [{ name: '', href: '/' }] };
 }

@@ -56,7 +56,14 @@ function PagePreview({ entry }: PreviewProps) {
   const { site, render } = loaded;
   const { body, ...data } = entry.get('data').toJS();
   const sections = Array.isArray(data.sections) ? (data.sections as Data[]) : [];
-  const page = { aliases: [], schema: [], ...data, sections, file: entry.get('path') ?? '' } as unknown as LoadedPage;
+  const page = {
+    aliases: [],
+    schema: [],
+    ...data,
+    sections,
+    file: entry.get('path') ?? '',
+    modified: new Date().toISOString().slice(0, 10),
+  } as unknown as LoadedPage;
   const html =
     sections.map((section, index) => render.renderSection(section, index, page, site)).join('\n') +
     render.renderPageBody(typeof body === 'string' ? body : '');
@@ -80,6 +87,7 @@ function ArticlePreview({ entry }: PreviewProps) {
     typeof body === 'string' ? body : '',
     entry.get('path') ?? '',
     site.authorList,
+    site.config.appUrl,
   );
   if (!post)
     return (

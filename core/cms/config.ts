@@ -8,9 +8,16 @@
 import type { z } from 'zod';
 import { page } from '../pages/page.ts';
 import { icon } from '../pages/sections.ts';
-import { sharedContent } from '../pages/shared-content.ts';
 import { author, postFrontMatter } from '../blog/post.ts';
-import { authorsFolder, pagesFolder, postsFolder, sharedKeys, sharedPath, type SharedKey } from '../content/files.ts';
+import {
+  authorsFolder,
+  pagesFolder,
+  postsFolder,
+  sharedFiles,
+  sharedKeys,
+  sharedPath,
+  type SharedKey,
+} from '../content/files.ts';
 import { fieldHints, fieldLabels, imageFields, itemLabels, multilineFields, sectionLabels } from './labels.ts';
 
 /** A field of Decap CMS's configuration (https://decapcms.org/docs/widgets/), as far as we use it. */
@@ -71,6 +78,7 @@ const sharedLabels: Record<SharedKey, string> = {
   solutions: 'Bloc « Découvrez toutes nos solutions »',
   audit: 'Audit express (articles)',
   articleExtras: 'Blocs communs des articles',
+  assistantVocabulary: 'Vocabulaire de l’assistant DENTY',
 };
 
 const relation = (collection: string, valueField: string, searchFields: string[], more: Partial<CmsField> = {}) => ({
@@ -109,6 +117,7 @@ const byPlace: Record<string, Partial<CmsField>> = {
   }),
   'blog.author': relation('authors', 'slug', ['name']),
   'shared.articleExtras.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
+  'shared.assistantVocabulary.topics.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
   // Filled when the article is saved (cms/save.ts), so a new article needs neither.
   'blog.id': { required: false, hint: 'Laissé vide, un numéro libre est attribué à l’enregistrement.' },
   'blog.slug': { required: false },
@@ -333,6 +342,10 @@ function listField(name: string, schema: z.ZodType, place: string): Partial<CmsF
     });
     return { widget: 'list', typeKey: key, types, collapsed: true, ...bounds };
   }
+  // A choice among fixed values (the categories an extra shows on): one select of several values.
+  const choices = literalValues(element);
+  if (choices && choices.length > 1)
+    return { widget: 'select', multiple: true, options: choices.map(option), ...bounds };
   if (def.type === 'object') {
     const fields = fieldsOf(element, place);
     const first =
@@ -370,6 +383,13 @@ const markdownBody = (label: string, required: boolean): CmsField => ({
   modes: ['rich_text', 'raw'],
 });
 
+function filledLast(fields: CmsField[], names: string[]): CmsField[] {
+  return [
+    ...fields.filter((field) => !names.includes(field.name)),
+    ...fields.filter((field) => names.includes(field.name)),
+  ];
+}
+
 export function collections(): CmsCollection[] {
   return [
     {
@@ -388,8 +408,7 @@ export function collections(): CmsCollection[] {
       preview_path: 'blog/{{fields.slug}}',
       // The number and the slug, filled in on save, come after what an editor writes first.
       fields: [
-        ...fieldsOf(postFrontMatter, 'blog', ['id', 'slug']),
-        ...fieldsOf(postFrontMatter.pick({ id: true, slug: true }), 'blog'),
+        ...filledLast(fieldsOf(postFrontMatter, 'blog'), ['id', 'slug']),
         markdownBody('Texte de l’article', true),
       ],
     },
@@ -430,7 +449,7 @@ export function collections(): CmsCollection[] {
       format: formats.yaml,
       delete: false,
       files: sharedKeys.map((key) => {
-        const schema = sharedContent.shape[key] as z.ZodType;
+        const schema = sharedFiles[key].schema as z.ZodType;
         const isList = defOf(schema).type === 'array';
         return {
           name: key,

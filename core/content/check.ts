@@ -7,11 +7,14 @@ import { z } from 'zod';
 import type { Page } from '../pages/page.ts';
 import type { SharedContent } from '../pages/shared-content.ts';
 import type { PostFrontMatter } from '../blog/post.ts';
-import { contentKind, sharedKeys, sharedPath, type SharedKey } from './files.ts';
+import { contentKind, sharedFiles, sharedKeys, sharedPath } from './files.ts';
+import { sharedContent } from '../pages/shared-content.ts';
+import { unknownVocabularyTargets, type AssistantVocabulary } from '../assistant/vocabulary.ts';
 import {
   articleExtrasProblems,
   authorProblem,
   duplicateProblem,
+  faqPageProblems,
   iconProblems,
   referenceProblems,
   schemaProblems,
@@ -38,7 +41,7 @@ export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: I
   };
 
   // Shared copy first: pages and articles point into it.
-  const shared: Partial<SharedContent> = {};
+  const shared: Partial<SharedContent & { assistantVocabulary: AssistantVocabulary }> = {};
   for (const key of sharedKeys) {
     const file = sharedPath(key);
     const read = files.get(file);
@@ -46,14 +49,14 @@ export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: I
       add(file, ['fichier manquant']);
       continue;
     }
-    // Wrapped in its key, so that a place reads as in the build (« champ faq.3.id »).
-    const kind = contentKind(file) as { schema: z.ZodType };
-    const wrapped = valid<Record<SharedKey, unknown>>(
-      file,
-      'error' in read ? read : { data: { [key]: read.data } },
-      z.object({ [key]: kind.schema }),
-    );
-    if (wrapped) (shared as Record<string, unknown>)[key] = wrapped[key];
+    // Shared copy is wrapped in its key, so that a place reads as in the build (« champ faq.3.id »);
+    // the vocabulary is checked on its own, as the build does.
+    const schema = sharedFiles[key].schema as z.ZodType;
+    const own = !(key in sharedContent.shape);
+    const value = own
+      ? valid<unknown>(file, read, schema)
+      : valid<Record<string, unknown>>(file, 'error' in read ? read : { data: { [key]: read.data } }, z.object({ [key]: schema }))?.[key];
+    if (value !== undefined) (shared as Record<string, unknown>)[key] = value;
   }
   if (shared.faq && shared.articleExtras)
     add(sharedPath('articleExtras'), articleExtrasProblems({ faq: shared.faq, articleExtras: shared.articleExtras }));
@@ -96,6 +99,14 @@ export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: I
     add(file, duplicateProblem(String(post.id), ids, 'id d’article'));
     ids.set(String(post.id), file);
   }
+  // DENTY's links lead to pages that exist (a FAQ answer's page, the vocabulary's subjects).
+  const known = new Set([...paths.keys(), ...slugs.keys()].map((key) => (key.startsWith('/') ? key : `/blog/${key}`)));
+  if (shared.faq) add(sharedPath('faq'), faqPageProblems(shared.faq, known));
+  if (shared.faq && shared.assistantVocabulary)
+    add(
+      sharedPath('assistantVocabulary'),
+      unknownVocabularyTargets(shared.assistantVocabulary, known, new Set(shared.faq.map((item) => item.id))),
+    );
   return problems;
 }
 

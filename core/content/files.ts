@@ -6,27 +6,29 @@ import type { z } from 'zod';
 import { page } from '../pages/page.ts';
 import { sharedContent } from '../pages/shared-content.ts';
 import { author, postFrontMatter } from '../blog/post.ts';
+import { assistantVocabulary } from '../assistant/vocabulary.ts';
 
 export const pagesFolder = 'content/pages';
 export const postsFolder = 'content/blog';
 export const authorsFolder = 'content/authors';
 export const sharedFolder = 'content/shared';
 
-/** Each key of the shared content and the file that holds it. */
+/** Each file of content/shared/, by key: the shared copy of core/pages/shared-content.ts, and DENTY's vocabulary. */
 export const sharedFiles = {
-  faq: 'faq.yaml',
-  testimonials: 'testimonials.yaml',
-  glossary: 'glossary.yaml',
-  navigation: 'navigation.yaml',
-  solutions: 'solutions.yaml',
-  audit: 'audit.yaml',
-  articleExtras: 'article-extras.yaml',
-} as const satisfies Record<keyof typeof sharedContent.shape, string>;
+  faq: { file: 'faq.yaml', schema: sharedContent.shape.faq },
+  testimonials: { file: 'testimonials.yaml', schema: sharedContent.shape.testimonials },
+  glossary: { file: 'glossary.yaml', schema: sharedContent.shape.glossary },
+  navigation: { file: 'navigation.yaml', schema: sharedContent.shape.navigation },
+  solutions: { file: 'solutions.yaml', schema: sharedContent.shape.solutions },
+  audit: { file: 'audit.yaml', schema: sharedContent.shape.audit },
+  articleExtras: { file: 'article-extras.yaml', schema: sharedContent.shape.articleExtras },
+  assistantVocabulary: { file: 'assistant-vocabulary.yaml', schema: assistantVocabulary },
+} as const satisfies Record<keyof typeof sharedContent.shape, unknown> & Record<string, { file: string; schema: z.ZodType }>;
 export type SharedKey = keyof typeof sharedFiles;
 export const sharedKeys = Object.keys(sharedFiles) as SharedKey[];
 
 export function sharedPath(key: SharedKey): string {
-  return `${sharedFolder}/${sharedFiles[key]}`;
+  return `${sharedFolder}/${sharedFiles[key].file}`;
 }
 
 export type ContentKind =
@@ -43,8 +45,8 @@ export function contentKind(path: string): ContentKind | undefined {
   if (folder === 'pages' && name.endsWith('.md')) return { kind: 'page', schema: page };
   if (folder === 'blog' && name.endsWith('.md')) return { kind: 'post', schema: postFrontMatter };
   if (folder === 'authors' && name.endsWith('.json')) return { kind: 'author', schema: author };
-  const key = sharedKeys.find((candidate) => sharedFiles[candidate] === name);
-  if (folder === 'shared' && key) return { kind: 'shared', key, schema: sharedContent.shape[key] };
+  const key = sharedKeys.find((candidate) => sharedFiles[candidate].file === name);
+  if (folder === 'shared' && key) return { kind: 'shared', key, schema: sharedFiles[key].schema };
   return undefined;
 }
 

@@ -8,9 +8,8 @@ import { z } from 'zod';
 import { cmsConfig, fieldsOf, listFieldName, type CmsField } from '../../core/cms/config.ts';
 import { page } from '../../core/pages/page.ts';
 import { section } from '../../core/pages/sections.ts';
-import { sharedContent } from '../../core/pages/shared-content.ts';
 import { author, postFrontMatter } from '../../core/blog/post.ts';
-import { sharedKeys } from '../../core/content/files.ts';
+import { sharedFiles, sharedKeys } from '../../core/content/files.ts';
 import { cmsBackend, cmsPage } from '../../site/lib/cms.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
@@ -79,7 +78,7 @@ const forms: { name: string; schema: z.ZodType; fields: CmsField[]; prefix?: str
   { name: 'pages', schema: page, fields: collection('pages').fields! },
   { name: 'auteurs', schema: author, fields: collection('authors').fields! },
   ...sharedKeys.map((key) => {
-    const schema = sharedContent.shape[key] as z.ZodType;
+    const schema = sharedFiles[key].schema as z.ZodType;
     const isList = schema.def.type === 'array';
     return {
       name: `shared/${key}`,
@@ -130,7 +129,7 @@ describe('The CMS forms are generated from the content schemas', () => {
   });
 
   it('picks up a field added to a schema without any change to the generator', () => {
-    const withNewField = page.extend({
+    const withNewField = page.safeExtend({
       seoTitle: z.string().max(60).optional(),
       updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'une date au format AAAA-MM-JJ'),
       gallery: z.array(z.object({ src: z.string(), alt: z.string().min(1) })).min(1),
