@@ -4,12 +4,12 @@
  * cannot break a URL.
  */
 import { describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { frontMatter, jsonFile, sharedYaml } from '../../cms/formats.ts';
-import { checkContent, describeProblems, type ReadFile } from '../../core/content/check.ts';
+import { checkContent, describeProblems, newProblems, type ReadFile } from '../../core/content/check.ts';
 import { contentKind, parseContentFile } from '../../core/content/files.ts';
 import { mediaFileName, mediaNamePattern } from '../../core/cms/media.ts';
 import { loadContent, ContentError } from '../../site/lib/content.ts';
@@ -24,10 +24,12 @@ const contentFiles = ['pages', 'blog', 'authors', 'shared'].flatMap((folder) =>
 
 function readAll(dir: string): Map<string, ReadFile> {
   return new Map(
-    contentFiles.map((path) => {
-      const read = parseContentFile(path, readFileSync(join(dir, path), 'utf8'), parse);
-      return [path, 'error' in read ? read : { data: read.data }];
-    }),
+    contentFiles
+      .filter((path) => existsSync(join(dir, path)))
+      .map((path) => {
+        const read = parseContentFile(path, readFileSync(join(dir, path), 'utf8'), parse);
+        return [path, 'error' in read ? read : { data: read.data }];
+      }),
   );
 }
 
@@ -100,6 +102,28 @@ describe('The save check says what the build says', () => {
     expect(buildError).toBeInstanceOf(ContentError);
     const problems = checkContent(readAll(dir), iconExists);
     expect(problems.get(buildError!.file)).toEqual(buildError!.problems);
+  });
+
+  it('sees that removing a page would break the FAQ answers and DENTY’s subjects that lead to it', () => {
+    const dir = copyOfContent();
+    const vocabulary = readFileSync(join(dir, 'content/shared/assistant-vocabulary.yaml'), 'utf8');
+    const page = /pages: \[(\/[a-z-]+)/.exec(vocabulary)![1]!;
+    const file = readdirSync(join(dir, 'content/pages')).find((name) =>
+      readFileSync(join(dir, 'content/pages', name), 'utf8').includes(`\npath: ${page}\n`),
+    )!;
+    const before = checkContent(readAll(dir), iconExists);
+    rmSync(join(dir, 'content/pages', file));
+    const after = new Map([...readAll(dir)].filter(([, read]) => !('error' in read)));
+    let buildError: ContentError | undefined;
+    try {
+      loadContent(dir, {});
+    } catch (error) {
+      buildError = error as ContentError;
+    }
+    const problems = newProblems(before, checkContent(after, iconExists));
+    expect(buildError).toBeInstanceOf(ContentError);
+    expect(problems.get(buildError!.file)).toEqual(buildError!.problems);
+    expect(describeProblems(problems)).toContain(`page inconnue « ${page} »`);
   });
 
   it('sees that removing a FAQ entry would break the pages that cite it', () => {
