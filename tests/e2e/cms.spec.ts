@@ -24,6 +24,7 @@ const notCopied = new Set([
   'playwright-report',
   'screenshots',
   '.tmp',
+  '.cache',
 ]);
 
 let copy: string;
