@@ -2,16 +2,22 @@
  * The CMS's local backend (server/routes/cms.ts) writes only what an editor may change, only when the
  * build would still pass, and never overwrites an upload. Run on a copy of content/.
  */
-import { describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cmsRoutes } from '../../server/routes/cms.ts';
 
 const root = join(import.meta.dirname, '..', '..');
+/** The copies of content/ each test works on, removed at the end. */
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
 
 function backend() {
   const dir = mkdtempSync(join(tmpdir(), 'dentivo-cms-backend-'));
+  copies.push(dir);
   cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
   const app = cmsRoutes(dir);
   const call = async (action: string, params: Record<string, unknown>) => {

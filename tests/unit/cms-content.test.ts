@@ -3,7 +3,7 @@
  * keep every file's meaning, its save check says what the build says, and uploads get names that
  * cannot break a URL.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,11 @@ import { loadContent, ContentError } from '../../site/lib/content.ts';
 import { iconExists } from '../../site/lib/icons.ts';
 
 const root = join(import.meta.dirname, '..', '..');
+/** The copies of content/ each test works on, removed at the end. */
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
 const contentFiles = ['pages', 'blog', 'authors', 'shared'].flatMap((folder) =>
   readdirSync(join(root, 'content', folder))
     .map((name) => `content/${folder}/${name}`)
@@ -35,6 +40,7 @@ function readAll(dir: string): Map<string, ReadFile> {
 
 function copyOfContent(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dentivo-cms-content-'));
+  copies.push(dir);
   cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
   return dir;
 }
