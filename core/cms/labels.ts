@@ -7,6 +7,9 @@
 export const fieldLabels: Record<string, string> = {
   about: 'À propos',
   always: 'Toujours une question médicale',
+  conditions: 'Traitements et états de santé',
+  introductions: 'Présentations (« je suis assistante… »)',
+  procedures: 'Actes de soin',
   auditCategories: 'Catégories qui affichent l’audit express',
   followUps: 'Suites de conversation',
   greetings: 'Salutations',
@@ -149,6 +152,9 @@ export const fieldLabels: Record<string, string> = {
 /** One item of a list, for « Ajouter … » (Decap's label_singular). */
 export const itemLabels: Record<string, string> = {
   always: 'expression',
+  conditions: 'expression',
+  introductions: 'expression',
+  procedures: 'expression',
   greetings: 'salutation',
   ignore: 'mot',
   pages: 'page',
