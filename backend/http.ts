@@ -107,10 +107,8 @@ export function unreadableBody(
   return jsonResponse(400, { ok: false, error: messages[reason] }, cors);
 }
 
-/** The caller behind Supabase's gateway, for the rate limit: the first X-Forwarded-For address. */
-export function forwardedClient(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'inconnu';
-}
+/** The caller behind Supabase's gateway, counted from the right of X-Forwarded-For (backend/client-address.ts). */
+export { forwardedClient } from './client-address.ts';
 
 export interface Admission {
   allowedOrigins: readonly string[];

@@ -31,22 +31,38 @@ export class RateLimiter {
     this.now = now;
   }
 
-  /** Counts one request of `key` and says whether it may go on. */
-  hit(key: string): RateDecision {
+  /**
+   * Counts one request of `key` (or `cost` units of it, bytes for instance) and says whether it may go on.
+   * A refused hit takes nothing from the bucket.
+   */
+  hit(key: string, cost = 1): RateDecision {
     const now = this.now();
     const refillPerMs = this.limit / this.windowMs;
-    const bucket = this.buckets.get(key);
-    let tokens = bucket ? Math.min(this.limit, bucket.tokens + (now - bucket.updated) * refillPerMs) : this.limit;
+    let tokens = this.tokens(key, now);
     // Re-inserted on each hit: the Map's order is then least recently seen first.
     this.buckets.delete(key);
-    if (tokens < 1) {
+    if (tokens < cost) {
       this.buckets.set(key, { tokens, updated: now });
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)) };
+      const missing = Math.min(cost, this.limit) - tokens;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(missing / refillPerMs / 1000)) };
     }
-    tokens -= 1;
+    tokens -= cost;
     this.buckets.set(key, { tokens, updated: now });
     if (this.buckets.size > this.maxClients) this.buckets.delete(this.buckets.keys().next().value!);
     return { allowed: true, remaining: Math.floor(tokens) };
+  }
+
+  /** Seconds until `key` may make one request again, or 0 when it may now; counts nothing. */
+  retryAfter(key: string): number {
+    const tokens = this.tokens(key, this.now());
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / (this.limit / this.windowMs) / 1000));
+  }
+
+  private tokens(key: string, now: number): number {
+    const bucket = this.buckets.get(key);
+    return bucket
+      ? Math.min(this.limit, bucket.tokens + (now - bucket.updated) * (this.limit / this.windowMs))
+      : this.limit;
   }
 
   /** Forgets the clients whose bucket is full again (nothing to remember about them). */

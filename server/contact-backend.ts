@@ -17,8 +17,8 @@ export interface ContactOptions {
   rateLimit?: { limit: number; windowMs: number } | false;
   /** Origins allowed to call the function from a browser, besides SITE_URL's and the server's own (CORS_ORIGINS). */
   allowedOrigins?: string[];
-  /** Count clients by X-Forwarded-For (TRUST_PROXY=1, only behind a reverse proxy that sets it). */
-  trustProxy?: boolean;
+  /** Reverse proxies in front (TRUST_PROXY=N): clients are then read from X-Forwarded-For, from the right. */
+  trustProxy?: number;
   /** Enables GET /_inbox for `npm run inbox` (Bearer token). */
   inboxToken?: string;
   log?: (message: string, error?: unknown) => void;
@@ -26,7 +26,7 @@ export interface ContactOptions {
 
 export interface ContactBackend {
   deps: ContactHandlerDeps;
-  trustProxy: boolean;
+  trustProxy: number;
   anonKey: string;
   db: Database;
   inboxToken?: string;
@@ -45,7 +45,7 @@ export function contactBackend(db: Database, config: SiteConfig, options: Contac
       onStored: mailer ? () => mailer.nudge() : undefined,
       log,
     },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ?? 0,
     anonKey: config.backend.supabaseAnonKey,
     db,
     inboxToken: options.inboxToken,

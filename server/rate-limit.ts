@@ -2,17 +2,19 @@
  * Per-client rate limiting for the embedded server, reusable by any route:
  *
  *   const limiter = createRateLimiter({ limit: 5, windowMs: 10 * 60_000 });
- *   app.post('/thing', rateLimit(limiter, { trustProxy: false }), handler);
+ *   app.post('/thing', rateLimit(limiter, { trustProxy: 0 }), handler);
  *
- * The client is the socket's address, or the first X-Forwarded-For address when TRUST_PROXY=1 (only
- * behind a reverse proxy that sets it: otherwise anyone could pick their own key). Refused requests
- * get a 429 with Retry-After and a French message. The algorithm (a token bucket) is backend/rate-limit.ts.
+ * The client is the socket's address or, with TRUST_PROXY=N (N reverse proxies in front), the N-th address
+ * from the right of X-Forwarded-For (backend/client-address.ts): what the client writes there itself is
+ * never read. Refused requests get a 429 with Retry-After and a French message. The algorithm (a token
+ * bucket) is backend/rate-limit.ts.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { RateLimiter, parseRateLimit, type RateLimitOptions } from '../backend/rate-limit.ts';
 import { HANDLER_MESSAGES } from '../backend/contact/handler.ts';
 import { ConfigError } from '../core/site/config.ts';
+import { clientBehindProxies, forwardedAddresses, parseTrustProxy, rateLimitKey } from '../backend/client-address.ts';
 
 export { RateLimiter };
 
@@ -23,21 +25,23 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   return limiter;
 }
 
-/** The key a client is counted under. */
-export function clientAddress(c: Context, { trustProxy = false }: { trustProxy?: boolean } = {}): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/** The socket's address (none in app.request() tests). */
+export function peerAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'inconnu';
   } catch {
-    // app.request() in tests has no socket.
     return 'inconnu';
   }
 }
 
-export function rateLimit(limiter: RateLimiter, options: { trustProxy?: boolean } = {}): MiddlewareHandler {
+/** The key a client is counted under; `trustProxy` is the number of reverse proxies in front (TRUST_PROXY). */
+export function clientAddress(c: Context, { trustProxy = 0 }: { trustProxy?: number } = {}): string {
+  const peer = peerAddress(c);
+  if (!trustProxy) return rateLimitKey(peer);
+  return rateLimitKey(clientBehindProxies(forwardedAddresses(c.req.header('x-forwarded-for')), peer, trustProxy));
+}
+
+export function rateLimit(limiter: RateLimiter, options: { trustProxy?: number } = {}): MiddlewareHandler {
   return async (c, next) => {
     const decision = limiter.hit(clientAddress(c, options));
     if (!decision.allowed) {
@@ -58,4 +62,14 @@ export function contactRateLimitFromEnv(env: Record<string, string | undefined>)
       `Configuration invalide :\n- CONTACT_RATE_LIMIT (variable d’environnement) : « ${raw} » n’est pas de la forme requêtes/secondes, par exemple 5/600`,
     );
   return parsed;
+}
+
+/** TRUST_PROXY="2": two reverse proxies in front (empty or 0: none, X-Forwarded-For is ignored). */
+export function trustProxyFromEnv(env: Record<string, string | undefined>): number {
+  const hops = parseTrustProxy(env.TRUST_PROXY);
+  if (hops === undefined)
+    throw new ConfigError(
+      `Configuration invalide :\n- TRUST_PROXY (variable d’environnement) : « ${env.TRUST_PROXY} » n’est pas un nombre de proxys (0 à 99), par exemple 1 derrière un seul nginx`,
+    );
+  return hops;
 }

@@ -61,8 +61,14 @@ interface Phase {
 }
 
 let sequence = 0;
-/** A different client per request (see above): 2001:db8::/32 is reserved for documentation. */
-const clientAddress = () => `2001:db8::${(++sequence).toString(16)}`;
+/**
+ * A different client per request (see above): 2001:db8::/32 is reserved for documentation. Each gets its
+ * own /64, since the server counts an IPv6 client by its /64 (backend/client-address.ts).
+ */
+const clientAddress = () => {
+  const n = ++sequence;
+  return `2001:db8:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`;
+};
 
 async function probe(origin: string, path: string, init: RequestInit): Promise<number> {
   const response = await fetch(`${origin}${path}`, init);

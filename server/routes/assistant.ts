@@ -40,8 +40,8 @@ export interface AssistantRouteOptions {
   siteDir: string;
   config: SiteConfig;
   limit?: Pick<RateLimitOptions, 'limit' | 'windowMs'>;
-  /** Count clients by X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy?: boolean;
+  /** Reverse proxies in front (TRUST_PROXY): clients are then read from X-Forwarded-For, from the right. */
+  trustProxy?: number;
   /** Origins allowed besides SITE_URL's and EMBED_ORIGINS (CORS_ORIGINS). */
   allowedOrigins?: readonly string[];
   onUnanswered?: AssistantHandlerDeps['onUnanswered'];
@@ -51,7 +51,7 @@ export function assistantRoutes({
   siteDir,
   config,
   limit = ASSISTANT_RATE_LIMIT,
-  trustProxy = false,
+  trustProxy = 0,
   allowedOrigins = [],
   onUnanswered,
 }: AssistantRouteOptions) {

@@ -6,6 +6,7 @@
 import { assert, assertEquals } from './assert.ts';
 import { handleConsentProof, type ConsentProofDeps } from '../../../backend/consent/handler.ts';
 import { consentProofStore } from '../../../backend/consent/store.ts';
+import { forwardedClient } from '../../../backend/http.ts';
 import { database } from './database.ts';
 
 const proof = (overrides: Record<string, unknown> = {}) =>
@@ -64,3 +65,26 @@ Deno.test('stores a proof from the site, refuses anything personal or foreign, s
     await db.close();
   }
 });
+
+Deno.test(
+  'counts the caller by the address the gateway appended, not by what it wrote in X-Forwarded-For',
+  async () => {
+    const db = await database();
+    const deps: ConsentProofDeps = {
+      record: consentProofStore(db, { rateLimit: { limit: 5, windowMs: 600_000 } }).record,
+      allowedOrigins: ['https://www.dentivo.example'],
+    };
+    try {
+      // What index.ts does: handleConsentProof(request, deps, forwardedClient(request)).
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const spoofed = request(proof(), { headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.77` } });
+        statuses.push((await handleConsentProof(spoofed, deps, forwardedClient(spoofed))).status);
+      }
+      assertEquals(statuses.filter((status) => status === 201).length, 5);
+      assertEquals(statuses.filter((status) => status === 429).length, 25);
+    } finally {
+      await db.close();
+    }
+  },
+);
