@@ -205,6 +205,7 @@ describe('Cookie consent: choices', () => {
 });
 
 describe('Proof of consent: POST /functions/v1/consent-proof', () => {
+  const ANON = 'local-anon-key';
   let store: Store;
   beforeAll(async () => {
     store = await openStore({ migrationsDir: join(import.meta.dirname, '..', '..', 'supabase', 'migrations') });
@@ -214,7 +215,7 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
   const post = (app: ReturnType<typeof consentRoutes>, body: unknown) =>
     app.request('/functions/v1/consent-proof', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', apikey: ANON },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const proof = () => consentProof(record({ lastUpdated: new Date().toISOString() }));
@@ -226,7 +227,7 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     ).rows;
 
   it('stores a valid proof once and answers 201', async () => {
-    const app = consentRoutes(store);
+    const app = consentRoutes(store, { anonKey: ANON });
     const before = (await rows()).length;
     const response = await post(app, proof());
     expect(response.status).toBe(201);
@@ -245,11 +246,22 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
   it.each([
     ['a missing field', { ...proof(), marketing: undefined }, 'marketing'],
     ['a consent id that is not a UUID', { ...proof(), consentId: 'dupont@example.fr' }, 'consentId'],
+    [
+      'the nil UUID, no one’s random id',
+      { ...proof(), consentId: '00000000-0000-0000-0000-000000000000' },
+      'consentId',
+    ],
+    ['the max UUID', { ...proof(), consentId: 'ffffffff-ffff-ffff-ffff-ffffffffffff' }, 'consentId'],
+    [
+      'a UUID that is not random (version 1)',
+      { ...proof(), consentId: 'c232ab00-9414-11ec-b3c8-9f6bdeced846' },
+      'consentId',
+    ],
     ['a personal field', { ...proof(), email: 'dupont@example.fr' }, 'email'],
     ['a date in the future', { ...proof(), chosenAt: '2099-01-01T00:00:00Z' }, 'chosenAt'],
     ['a body that is not an object', [1, 2], 'Preuve de consentement attendue'],
   ])('refuses %s with a 4xx and a French message, storing nothing', async (_, body, mention) => {
-    const app = consentRoutes(store);
+    const app = consentRoutes(store, { anonKey: ANON });
     const before = (await rows()).length;
     const response = await post(app, body);
     expect(response.status).toBe(422);
@@ -259,8 +271,32 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     expect(await rows()).toHaveLength(before);
   });
 
+  it('refuses a request without the anon key (401), as Supabase’s gateway does, storing nothing', async () => {
+    const app = consentRoutes(store, { anonKey: ANON });
+    const before = (await rows()).length;
+    for (const headers of [{}, { apikey: 'autre-cle' }, { authorization: 'Bearer autre-cle' }] as Record<
+      string,
+      string
+    >[]) {
+      const response = await app.request('/functions/v1/consent-proof', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(proof()),
+      });
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { error: string }).error).toBe('Clé d’API absente ou invalide.');
+    }
+    const bearer = await app.request('/functions/v1/consent-proof', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ANON}` },
+      body: JSON.stringify(proof()),
+    });
+    expect(bearer.status).toBe(201);
+    expect(await rows()).toHaveLength(before + 1);
+  });
+
   it('refuses text that is not JSON (400) and an oversized body (413)', async () => {
-    const app = consentRoutes(store);
+    const app = consentRoutes(store, { anonKey: ANON });
     const unreadable = await post(app, '{consentId:');
     expect(unreadable.status).toBe(400);
     expect(((await unreadable.json()) as { error: string }).error).toContain('illisible');
@@ -271,7 +307,7 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
 
   it('is rate-limited lightly per client, in the database (429, Retry-After and a French message)', async () => {
     await store.db.exec('truncate rate_limits');
-    const app = consentRoutes(store, { limit: { limit: 2, windowMs: 60_000 } });
+    const app = consentRoutes(store, { anonKey: ANON, limit: { limit: 2, windowMs: 60_000 } });
     expect((await post(app, proof())).status).toBe(201);
     expect((await post(app, proof())).status).toBe(201);
     const limited = await post(app, proof());
@@ -287,7 +323,7 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
   });
 
   it('answers the preflight of a configured origin and refuses any other origin, storing nothing', async () => {
-    const app = consentRoutes(store, { allowedOrigins: ['https://cabinet-exemple.fr'] });
+    const app = consentRoutes(store, { anonKey: ANON, allowedOrigins: ['https://cabinet-exemple.fr'] });
     const preflight = await app.request('/functions/v1/consent-proof', {
       method: 'OPTIONS',
       headers: {
@@ -303,7 +339,7 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     const before = (await rows()).length;
     const foreign = await app.request('/functions/v1/consent-proof', {
       method: 'POST',
-      headers: { origin: 'https://ailleurs.example', 'content-type': 'application/json' },
+      headers: { origin: 'https://ailleurs.example', 'content-type': 'application/json', apikey: ANON },
       body: JSON.stringify(proof()),
     });
     expect(foreign.status).toBe(403);
