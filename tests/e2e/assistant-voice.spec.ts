@@ -59,13 +59,13 @@ test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis 
   const webhook = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook'));
   await drawer(page).getByRole('button', { name: 'Envoyer' }).click();
   const uploadRequest = await upload;
-  expect(uploadRequest.url()).toMatch(/\/landing-page\/voices\/\d{13}\.webm$/);
+  expect(uploadRequest.url()).toMatch(/\/landing-page\/voices\/\d{13}-[\w-]{22}\.webm$/);
   expect(uploadRequest.headers()['x-upsert']).toBe('false');
   const payload = (await webhook).postDataJSON();
   expect(payload).not.toHaveProperty('text');
   expect(payload.voice.duration).toBeGreaterThanOrEqual(2);
   expect(payload.voice.url).toMatch(
-    /^http:\/\/127\.0\.0\.1:\d+\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/voices\/\d{13}\.webm$/,
+    /^http:\/\/127\.0\.0\.1:\d+\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/voices\/\d{13}-[\w-]{22}\.webm$/,
   );
 
   const stored = await page.request.get(payload.voice.url);

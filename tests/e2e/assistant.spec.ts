@@ -476,7 +476,7 @@ test.describe('Échecs (catalogue de la section 8)', () => {
     expect(payload.files).toHaveLength(1);
     expect(payload.files[0]).toMatchObject({ filename: 'note equipe.txt', type: 'text/plain' });
     expect(payload.files[0].url).toMatch(
-      /\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/files\/\d+-note_equipe\.txt$/,
+      /\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/files\/\d+-[\w-]{22}-note_equipe\.txt$/,
     );
     const stored = await page.request.get(payload.files[0].url);
     expect(stored.status()).toBe(200);

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { plainTextSegments, decideLink } from '../../core/assistant/chat-text.ts';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
-import { attachmentPath, isAllowedUploadType, isSafeObjectPath, voicePath } from '../../core/assistant/uploads.ts';
+import {
+  attachmentPath,
+  isSafeObjectPath,
+  isUploadPath,
+  mediaType,
+  randomPart,
+  uploadType,
+  voicePath,
+} from '../../core/assistant/uploads.ts';
 import {
   isConversationId,
   newConversationId,
@@ -93,20 +101,45 @@ describe('Contrat du webhook (appel 1)', () => {
 });
 
 describe('Dépôt des notes vocales et fichiers (appel 2)', () => {
-  it('range la note vocale sous landing-page/voices/{horodatage}.webm', () => {
-    expect(voicePath(1700000000000)).toBe('landing-page/voices/1700000000000.webm');
+  const random = randomPart(new Uint8Array(16).fill(255));
+  it('range la note vocale sous landing-page/voices/{horodatage}-{aléa}.webm', () => {
+    expect(random).toBe('_____________________w');
+    expect(voicePath(1700000000000, random)).toBe(`landing-page/voices/1700000000000-${random}.webm`);
+    expect(isUploadPath(voicePath(1700000000000, random))).toBe(true);
+  });
+  it('tire 128 bits au hasard par nom, en base64url comme Node', () => {
+    for (let i = 0; i < 50; i++) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      expect(randomPart(bytes)).toBe(Buffer.from(bytes).toString('base64url'));
+    }
+    expect(() => randomPart(new Uint8Array(8))).toThrow();
   });
   it('remplace les espaces du nom de fichier par des soulignés', () => {
-    expect(attachmentPath(1, 'Radio panoramique été.pdf')).toBe('landing-page/files/1-Radio_panoramique_ete.pdf');
-    expect(attachmentPath(1, '../../etc/passwd')).toBe('landing-page/files/1-etcpasswd');
+    expect(attachmentPath(1, random, 'Radio panoramique été.pdf')).toBe(
+      `landing-page/files/1-${random}-Radio_panoramique_ete.pdf`,
+    );
+    expect(attachmentPath(1, random, '../../etc/passwd')).toBe(`landing-page/files/1-${random}-etcpasswd`);
   });
-  it('n’accepte que des chemins sûrs et des types attendus', () => {
+  it('n’accepte que des chemins sûrs, avec la part aléatoire, et des types attendus', () => {
     expect(isSafeObjectPath('landing-page/voices/1.webm')).toBe(true);
     expect(isSafeObjectPath('landing-page/../secret')).toBe(false);
     expect(isSafeObjectPath('/abs')).toBe(false);
-    expect(isAllowedUploadType('audio/webm;codecs=opus')).toBe(true);
-    expect(isAllowedUploadType('text/html')).toBe(false);
-    expect(isAllowedUploadType('image/svg+xml')).toBe(false);
+    expect(isSafeObjectPath(`landing-page/${'a'.repeat(251)}`)).toBe(false);
+    // A name without its random part could be guessed: refused.
+    expect(isUploadPath('landing-page/voices/1700000000000.webm')).toBe(false);
+    expect(isUploadPath(attachmentPath(1700000000000, random, 'x'.repeat(300)))).toBe(true);
+    expect(uploadType('audio/webm;codecs=opus')).toBe('audio/webm');
+    expect(uploadType('audio/webm; codecs="vp8,opus"')).toBe('audio/webm');
+    expect(uploadType('text/html')).toBeUndefined();
+    expect(uploadType('image/svg+xml')).toBeUndefined();
+  });
+  it('refuse une liste de types, dont le navigateur lirait le dernier', () => {
+    expect(mediaType('text/plain;x=,text/javascript')).toBeUndefined();
+    expect(uploadType('text/plain;x=,text/javascript')).toBeUndefined();
+    expect(uploadType('image/png;x=,text/html')).toBeUndefined();
+    expect(uploadType('image/png, text/html')).toBeUndefined();
+    expect(uploadType('text/plain;x="a,b"')).toBe('text/plain');
+    expect(uploadType('TEXT/PLAIN; charset=UTF-8')).toBe('text/plain');
   });
 });
 

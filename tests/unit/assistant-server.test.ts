@@ -10,6 +10,7 @@ import { loadContent } from '../../site/lib/content.ts';
 import { buildAssistantIndex } from '../../site/lib/assistant-index.ts';
 import { assistantRoutes } from '../../server/routes/assistant.ts';
 import { storageRoutes } from '../../server/routes/storage.ts';
+import { attachmentPath, randomPart, voicePath } from '../../core/assistant/uploads.ts';
 import { embedCors } from '../../server/routes/embed.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -128,7 +129,10 @@ describe('Webhook de l’assistant (POST /assistant/webhook)', () => {
 describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-'));
   const app = storageRoutes({ dir, anonKey: 'local-anon-key' });
-  const path = '/storage/v1/object/assistant-uploads/landing-page/voices/1700000000000.webm';
+  const random = (n: number) => randomPart(new Uint8Array(16).fill(n));
+  const name = voicePath(1700000000000, random(1));
+  const path = `/storage/v1/object/assistant-uploads/${name}`;
+  const other = (n: number) => `/storage/v1/object/assistant-uploads/${voicePath(1700000000000, random(n))}`;
   const upload = (body: BodyInit, headers: Record<string, string> = {}, at = path) =>
     app.request(at, {
       method: 'POST',
@@ -145,16 +149,12 @@ describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
   it('enregistre la note (multipart, comme supabase-js) et la sert à son adresse publique', async () => {
     const response = await upload(voiceForm());
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      Key: 'assistant-uploads/landing-page/voices/1700000000000.webm',
-      Id: 'assistant-uploads/landing-page/voices/1700000000000.webm',
-    });
-    const read = await app.request(
-      '/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000.webm',
-    );
+    expect(await response.json()).toEqual({ Key: `assistant-uploads/${name}`, Id: `assistant-uploads/${name}` });
+    const read = await app.request(`/storage/v1/object/public/assistant-uploads/${name}`);
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('audio/webm');
     expect(read.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(read.headers.get('content-disposition')).toBe('inline');
     expect(new Uint8Array(await read.arrayBuffer())).toEqual(new Uint8Array(64).fill(7));
   });
 
@@ -164,38 +164,36 @@ describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
     expect((await again.json()).message).toBe('Un fichier existe déjà à cet emplacement.');
   });
 
-  it('accepte aussi un corps brut avec son type', async () => {
+  it('accepte aussi un corps brut avec son type, servi en pièce jointe', async () => {
+    const file = attachmentPath(1700000000001, random(2), 'note.pdf');
     const response = await upload(
       new Uint8Array([1, 2, 3]),
       { 'content-type': 'application/pdf', 'cache-control': 'max-age=60' },
-      '/storage/v1/object/assistant-uploads/landing-page/files/1-note.pdf',
+      `/storage/v1/object/assistant-uploads/${file}`,
     );
     expect(response.status).toBe(200);
-    const read = await app.request('/storage/v1/object/public/assistant-uploads/landing-page/files/1-note.pdf');
+    const read = await app.request(`/storage/v1/object/public/assistant-uploads/${file}`);
     expect(read.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(read.headers.get('content-disposition')).toBe(`attachment; filename="1700000000001-${random(2)}-note.pdf"`);
   });
 
   it('refuse sans clé, hors du seau, hors chemin, trop gros, vide ou d’un type non accepté', async () => {
-    expect((await app.request(path.replace('1700000000000', '2'), { method: 'POST', body: voiceForm() })).status).toBe(
-      401,
-    );
+    expect((await app.request(other(3), { method: 'POST', body: voiceForm() })).status).toBe(401);
     expect((await upload(voiceForm(), {}, '/storage/v1/object/autre/x.webm')).status).toBe(404);
     expect(
       (await upload(voiceForm(), {}, '/storage/v1/object/assistant-uploads/landing-page/%2E%2E/x.webm')).status,
     ).toBe(400);
-    expect(
-      (await upload(voiceForm('audio/webm', 11 * 1024 * 1024), {}, path.replace('1700000000000', '3'))).status,
-    ).toBe(413);
-    expect((await upload(voiceForm('audio/webm', 0), {}, path.replace('1700000000000', '4'))).status).toBe(400);
-    const html = await upload(voiceForm('text/html'), {}, path.replace('1700000000000', '5'));
+    expect((await upload(voiceForm('audio/webm', 11 * 1024 * 1024), {}, other(4))).status).toBe(413);
+    expect((await upload(voiceForm('audio/webm', 0), {}, other(5))).status).toBe(400);
+    const html = await upload(voiceForm('text/html'), {}, other(6));
     expect(html.status).toBe(415);
     expect((await html.json()).message).toContain('Type de fichier non accepté (text/html)');
   });
 
   it('répond 404 à un fichier inconnu', async () => {
-    expect((await app.request('/storage/v1/object/public/assistant-uploads/landing-page/voices/0.webm')).status).toBe(
-      404,
-    );
+    expect(
+      (await app.request(`/storage/v1/object/public/assistant-uploads/${voicePath(1700000000009, random(9))}`)).status,
+    ).toBe(404);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
-import { UPLOADS_BUCKET, attachmentPath, voicePath } from '../../core/assistant/uploads.ts';
+import { UPLOADS_BUCKET, attachmentPath, randomPart, voicePath } from '../../core/assistant/uploads.ts';
 import {
   webhookReply,
   type AttachmentRef,
@@ -105,22 +105,29 @@ async function upload(path: string, body: Blob, contentType: string): Promise<st
   return bucket.getPublicUrl(path).data.publicUrl;
 }
 
-/** Call 2: the voice note, at landing-page/voices/{timestamp}.webm. */
+/** 128 random bits per name: another visitor's upload cannot be guessed (docs/decisions/0024-uploads-never-active-content.md). */
+const random = () => randomPart(crypto.getRandomValues(new Uint8Array(16)));
+
+/** Call 2: the voice note, at landing-page/voices/{timestamp}-{random}.webm. */
 export async function uploadVoice(blob: Blob): Promise<string> {
   try {
-    return await upload(voicePath(Date.now()), blob, blob.type || 'audio/webm');
+    return await upload(voicePath(Date.now(), random()), blob, blob.type || 'audio/webm');
   } catch (error) {
     throw new VoiceUploadError(`Voice upload failed: ${(error as Error).message}`);
   }
 }
 
-/** Attachments, at landing-page/files/{timestamp}-{name}: the references the webhook receives. */
+/** Attachments, at landing-page/files/{timestamp}-{random}-{name}: the references the webhook receives. */
 export async function uploadFiles(files: readonly File[]): Promise<AttachmentRef[]> {
   const refs: AttachmentRef[] = [];
   for (const file of files) {
     const type = file.type || 'application/octet-stream';
     try {
-      refs.push({ filename: file.name, type, url: await upload(attachmentPath(Date.now(), file.name), file, type) });
+      refs.push({
+        filename: file.name,
+        type,
+        url: await upload(attachmentPath(Date.now(), random(), file.name), file, type),
+      });
     } catch (error) {
       throw new FileUploadError(`${file.name} : ${(error as Error).message}`);
     }
