@@ -5,7 +5,10 @@ import type { SiteConfig } from '../core/site/config.ts';
 import type { Store } from './store.ts';
 import { createStaticFiles } from './static.ts';
 import { htmlCacheControl } from '../core/analytics/bots.ts';
-import { securityHeaders, origins, trackerSources } from './headers.ts';
+import { IMAGE_CSP, resourcePolicy, securityHeaders, servedOverHttps, siteCspSources } from './headers.ts';
+import { HTTPException } from 'hono/http-exception';
+import { confirmationPage, escapeHtml, type ConfirmationContent } from './form-page.ts';
+import type { Context } from 'hono';
 import { devReload } from './dev-reload.ts';
 import { canonicalRedirect } from './canonical-redirect.ts';
 import { consentRoutes } from './routes/consent.ts';
@@ -34,7 +37,28 @@ export interface AppOptions {
   contact?: ContactOptions;
   /** The CMS's local backend (CMS_BACKEND=local, `npm run dev`): writes the files of this checkout. */
   cms?: { root: string };
+  /** Reverse proxies in front (TRUST_PROXY): every per-client limit then reads X-Forwarded-For from the right. */
+  trustProxy?: number;
+  /** Strict-Transport-Security sent over HTTPS (HSTS; undefined = none). */
+  hsts?: string;
+  log?: (message: string, error?: unknown) => void;
 }
+
+/** Paths that answer JSON (the backend contracts), so that their errors are JSON too. */
+const API_PATHS =
+  /^\/(functions|storage|rest|auth)\/v1(\/|$)|^\/admin\/api\/|^\/assistant\/webhook$|^\/(_inbox|healthz)$/;
+
+/** The short French pages of a wrong method and of an unexpected failure, in the site's shell. */
+const METHOD_CONTENT: ConfirmationContent = {
+  title: 'Méthode non autorisée',
+  text: 'Cette adresse se consulte, elle ne reçoit pas d’envoi.',
+  links: [{ href: '/', label: 'Retour à l’accueil', primary: true }],
+};
+const ERROR_CONTENT: ConfirmationContent = {
+  title: 'Erreur du serveur',
+  text: 'Une erreur inattendue s’est produite. Réessayez dans quelques instants.',
+  links: [{ href: '/', label: 'Retour à l’accueil', primary: true }],
+};
 
 export function createApp({
   siteDir,
@@ -44,33 +68,32 @@ export function createApp({
   uploadsDir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-')),
   contact,
   cms,
+  trustProxy = 0,
+  hsts,
+  log = (message, error) => console.error(message, error ?? ''),
 }: AppOptions) {
   const app = new Hono();
   const files = createStaticFiles(siteDir);
-  const tracking = config.tracking;
-  const trackers = trackerSources(tracking);
-  const headers = securityHeaders({
-    scripts: trackers.scripts,
-    images: trackers.images,
-    connect: [
-      ...origins([
-        config.backend.supabaseUrl,
-        config.backend.assistantWebhookUrl,
-        tracking.alertWebhookUrl,
-        tracking.alertEmailEndpoint,
-      ]),
-      ...trackers.connect,
-    ],
-    frameAncestors: [],
-    media: origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl]),
-  });
+  const headers = securityHeaders(siteCspSources(config));
 
   const admin = adminHeaders();
+  // After the route. The CMS at /admin has its own policy (it runs Decap CMS) and is never indexed; elsewhere
+  // a route's own policy (uploads) stands, images get theirs, everything else the page's.
   app.use('*', async (c, next) => {
     await next();
-    // The CMS at /admin has its own policy (it runs Decap CMS) and is never indexed.
-    const own = new URL(c.req.url).pathname.startsWith('/admin') ? admin : headers;
-    for (const [name, value] of Object.entries(own)) c.res.headers.set(name, value);
+    const answer = c.res.headers;
+    const hstsHere = hsts && servedOverHttps(c.req.url, (name) => c.req.header(name));
+    if (new URL(c.req.url).pathname.startsWith('/admin')) {
+      for (const [name, value] of Object.entries(admin)) answer.set(name, value);
+      if (hstsHere) answer.set('strict-transport-security', hsts);
+      return;
+    }
+    const type = answer.get('content-type');
+    if (!answer.has('content-security-policy') && type?.startsWith('image/'))
+      answer.set('content-security-policy', IMAGE_CSP);
+    for (const [name, value] of Object.entries(headers)) if (!answer.has(name)) answer.set(name, value);
+    if (!answer.has('cross-origin-resource-policy')) answer.set('cross-origin-resource-policy', resourcePolicy(type));
+    if (hstsHere) answer.set('strict-transport-security', hsts);
   });
   app.use('*', embedCors(config.backend.embedOrigins));
 
@@ -81,20 +104,13 @@ export function createApp({
     return c.json({ status: 'ok' });
   });
 
-  app.route(
-    '/',
-    consentRoutes(store, { allowedOrigins: config.backend.embedOrigins, trustProxy: contact?.trustProxy }),
-  );
-  app.route(
-    '/',
-    assistantRoutes({ siteDir, config, trustProxy: contact?.trustProxy, allowedOrigins: contact?.allowedOrigins }),
-  );
-  app.route(
-    '/',
-    storageRoutes({ dir: uploadsDir, anonKey: config.backend.supabaseAnonKey, trustProxy: contact?.trustProxy }),
-  );
+  const anonKey = config.backend.supabaseAnonKey;
+  app.route('/', consentRoutes(store, { anonKey, allowedOrigins: config.backend.embedOrigins, trustProxy }));
+  app.route('/', assistantRoutes({ siteDir, config, trustProxy, allowedOrigins: contact?.allowedOrigins }));
+  app.route('/', storageRoutes({ dir: uploadsDir, anonKey, trustProxy, log }));
   const requests = contactBackend(store.db, config, {
     ...contact,
+    trustProxy,
     allowedOrigins: [...config.backend.embedOrigins, ...(contact?.allowedOrigins ?? [])],
   });
   app.route('/functions/v1', functionsRoutes(requests));
@@ -102,30 +118,48 @@ export function createApp({
   app.route('/', inboxRoutes(requests));
   if (cms) app.route('/admin/api/v1', cmsRoutes(cms.root));
 
+  const request = (c: Context) => ({
+    acceptEncoding: c.req.header('accept-encoding') ?? '',
+    ifNoneMatch: c.req.header('if-none-match'),
+  });
+
+  /** The French page of a miss (an author's own under /auteur/), with a 404 and nothing to revalidate. */
+  async function notFoundPage(c: Context, pathname: string) {
+    const pagePath = /^\/auteur\//.test(pathname) ? '/auteur/introuvable.html' : '/404.html';
+    const file = await files.resolve(pagePath);
+    if (!file) return c.text('Page introuvable', 404);
+    const page = await files.respond(file, pagePath, { ...request(c), ifNoneMatch: undefined });
+    const { etag: _etag, ...pageHeaders } = page.headers;
+    const answerHeaders = { ...pageHeaders, 'cache-control': 'no-cache' };
+    if (c.req.method === 'HEAD') return c.body(null, 404, answerHeaders);
+    return c.body(new Uint8Array(page.body), 404, answerHeaders);
+  }
+
+  /** A French page in the site's shell (that of the 404 page), or a bare one when the site is not built. */
+  async function frenchPage(content: ConfirmationContent): Promise<string> {
+    const shell = await files.resolve('/404.html');
+    if (shell) return confirmationPage(await readFile(shell, 'utf8'), content, config.product.name);
+    return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(content.title)}</title></head><body><h1>${escapeHtml(content.title)}</h1><p>${escapeHtml(content.text)}</p><p><a href="/">Retour à l’accueil</a></p></body></html>`;
+  }
+
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const url = new URL(c.req.url);
     const pathname = url.pathname;
+    if (API_PATHS.test(pathname)) return c.json({ ok: false, error: 'Adresse inconnue.' }, 404);
     const canonical = canonicalRedirect(pathname);
     if (canonical) return c.redirect(`${canonical}${url.search}`, 301);
     const file = await files.resolve(pathname);
-    const request = {
-      acceptEncoding: c.req.header('accept-encoding') ?? '',
-      ifNoneMatch: c.req.header('if-none-match'),
-    };
     if (!file) {
       // An unknown article goes back to the blog list (DECISIONS.md: a real 301 where the server can answer).
       if (/^\/blog\/[^/]+\/?$/.test(pathname)) return c.redirect('/blog', 301);
-      // An unknown author gets its own French page, with a 404 status.
-      const notFoundPage = /^\/auteur\//.test(pathname) ? '/auteur/introuvable.html' : '/404.html';
-      const notFound = await files.resolve(notFoundPage);
-      if (!notFound) return c.text('Page introuvable', 404);
-      const page = await files.respond(notFound, notFoundPage, request);
-      return c.body(new Uint8Array(page.body), 404, { ...page.headers, etag: '', 'cache-control': 'no-cache' });
+      return notFoundPage(c, pathname);
     }
+    // The "not found" pages themselves are never a success, even at their own address (/404).
+    if (files.isErrorPage(file)) return notFoundPage(c, pathname);
     // Not the CMS: it would reload under the editor's hands each time a save rebuilds the site.
     if (injectReload && file.endsWith('.html') && !pathname.startsWith('/admin'))
       return c.html(injectReload(await readFile(file, 'utf8')));
-    const answer = await files.respond(file, pathname, request);
+    const answer = await files.respond(file, pathname, request(c));
     // A bot's copy of a page may be cached for its optimisation level (SPEC.md section 9); a human's is revalidated.
     if (file.endsWith('.html'))
       Object.assign(answer.headers, {
@@ -135,6 +169,28 @@ export function createApp({
     if (answer.notModified) return c.body(null, 304, answer.headers);
     if (c.req.method === 'HEAD') return c.body(null, 200, answer.headers);
     return c.body(new Uint8Array(answer.body), 200, answer.headers);
+  });
+
+  // Any other method: JSON for the backend's paths, a French page elsewhere (never Hono's English text).
+  app.notFound(async (c) => {
+    const pathname = new URL(c.req.url).pathname;
+    if (API_PATHS.test(pathname)) return c.json({ ok: false, error: 'Adresse ou méthode inconnue.' }, 404);
+    if (await files.resolve(pathname))
+      return c.html(await frenchPage(METHOD_CONTENT), 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
+    return notFoundPage(c, pathname);
+  });
+
+  app.onError(async (error, c) => {
+    const api = API_PATHS.test(new URL(c.req.url).pathname);
+    // What a client caused (a body cut short, a malformed request) is its own 4xx, in French.
+    if (error instanceof HTTPException && error.status < 500) {
+      const message = 'Requête invalide.';
+      return api ? c.json({ ok: false, error: message }, error.status) : c.text(message, error.status);
+    }
+    if (!c.req.raw.signal.aborted) log(`Erreur inattendue sur ${c.req.method} ${new URL(c.req.url).pathname} :`, error);
+    return api
+      ? c.json({ ok: false, error: 'Erreur inattendue du serveur\u00A0: réessayez dans quelques instants.' }, 500)
+      : c.html(await frenchPage(ERROR_CONTENT).catch(() => ERROR_CONTENT.text), 500);
   });
 
   return app;

@@ -1,4 +1,11 @@
-/** Security headers for every answer (QUALITY.md, "Reliability and security"). */
+/**
+ * Security headers for every answer (docs/requirements.md#security): the criteria of the MDN HTTP
+ * Observatory (a CSP without unsafe-inline or unsafe-eval for scripts, frame-ancestors, nosniff,
+ * Referrer-Policy, Permissions-Policy, COOP, CORP, HSTS over HTTPS). The README's « Security » section
+ * shows what a static host must copy; `npm run headers` prints it from this file.
+ */
+import { ConfigError, type SiteConfig } from '../core/site/config.ts';
+
 export interface CspSources {
   /** Extra origins scripts may come from (consented trackers, configured). */
   scripts: string[];
@@ -12,8 +19,9 @@ export interface CspSources {
   images?: string[];
 }
 
-export function securityHeaders(sources: CspSources): Record<string, string> {
-  const csp = [
+/** The policy of the pages (HTML) and of every answer that sets none of its own. */
+export function pageCsp(sources: CspSources): string {
+  return [
     "default-src 'self'",
     `script-src 'self' ${sources.scripts.join(' ')}`.trim(),
     "style-src 'self'",
@@ -26,13 +34,60 @@ export function securityHeaders(sources: CspSources): Record<string, string> {
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
+}
+
+/**
+ * The policy of our images opened on their own: the product mock-ups are SVG documents styled by their own
+ * <style> element, which the page policy (style-src 'self') would block, leaving black boxes. Their styles
+ * may apply; nothing may run (no script source, sandboxed) or be fetched but from this site.
+ */
+export const IMAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self'; sandbox";
+
+/** The headers every answer carries, whatever its type. */
+export function securityHeaders(sources: CspSources): Record<string, string> {
   return {
-    'content-security-policy': csp,
+    'content-security-policy': pageCsp(sources),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'microphone=(self), camera=(), geolocation=(), payment=()',
     'cross-origin-opener-policy': 'same-origin',
   };
+}
+
+/**
+ * Cross-Origin-Resource-Policy: pages and API answers stay with this origin; files that other sites load
+ * without CORS (embed.js, images, fonts and styles of the embedded widgets, voice notes) may be loaded anywhere.
+ */
+export function resourcePolicy(contentType: string | null): 'same-origin' | 'cross-origin' {
+  return !contentType || /^(text\/html|application\/json)\b/i.test(contentType) ? 'same-origin' : 'cross-origin';
+}
+
+/** HSTS of two years, the floor of the Observatory being six months; subdomains are left to their owners. */
+export const DEFAULT_HSTS = 'max-age=63072000';
+
+/** HSTS="max-age=63072000; includeSubDomains; preload", or "off"; empty means DEFAULT_HSTS. */
+export function hstsFromEnv(env: Record<string, string | undefined>): string | undefined {
+  const raw = env.HSTS?.trim();
+  if (!raw) return DEFAULT_HSTS;
+  if (raw === 'off' || raw === '0') return undefined;
+  if (!/^max-age=\d{1,9}(?:\s*;\s*includeSubDomains)?(?:\s*;\s*preload)?$/i.test(raw))
+    throw new ConfigError(
+      `Configuration invalide :\n- HSTS (variable d’environnement) : « ${raw} » n’est pas de la forme max-age=63072000[; includeSubDomains][; preload], ni off`,
+    );
+  return raw;
+}
+
+/**
+ * Whether the visitor's connection is HTTPS: the request itself, or a proxy that terminated TLS and says
+ * so (X-Forwarded-Proto, Forwarded: proto=https). Browsers ignore HSTS received over plain HTTP (RFC 6797,
+ * section 8.1), so a client that writes these headers itself gains nothing.
+ */
+export function servedOverHttps(url: string, header: (name: string) => string | undefined): boolean {
+  if (url.startsWith('https:')) return true;
+  const proto = header('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();
+  if (proto === 'https') return true;
+  return /(?:^|[;,\s])proto="?https"?(?:$|[;,\s])/i.test(header('forwarded') ?? '');
 }
 
 /** The origin of each configured URL, for the CSP. */
@@ -109,4 +164,98 @@ export function trackerSources(tracking: TrackingConfig): Required<Pick<CspSourc
     ...new Set(list.flatMap((item) => (item.includes('*') || item.startsWith('wss:') ? [item] : origins([item])))),
   ];
   return { scripts: unique(scripts), connect: unique(connect), images: unique(images) };
+}
+
+/** What the site's pages may load and call, from its configuration: the backend, the webhook, the trackers. */
+export function siteCspSources(config: SiteConfig): CspSources {
+  const tracking = config.tracking;
+  const trackers = trackerSources(tracking);
+  return {
+    scripts: trackers.scripts,
+    images: trackers.images,
+    connect: [
+      ...origins([
+        config.backend.supabaseUrl,
+        config.backend.assistantWebhookUrl,
+        tracking.alertWebhookUrl,
+        tracking.alertEmailEndpoint,
+      ]),
+      ...trackers.connect,
+    ],
+    frameAncestors: [],
+    media: origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl]),
+  };
+}
+
+/** One rule of a static host's configuration: the paths it covers and every header they must carry. */
+export interface HostRule {
+  /** Netlify-style paths (`/images/*`). */
+  paths: string[];
+  /** A regular expression for nginx's `location ~`, or undefined for the server block itself. */
+  nginx?: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * What a static host must send to match this server (README, « Security »): the page headers everywhere,
+ * HSTS (the host serves HTTPS), and for images and the embed's files the policies this server gives them.
+ */
+export function staticHostRules(config: SiteConfig, hsts: string | undefined = DEFAULT_HSTS): HostRule[] {
+  const base = { ...securityHeaders(siteCspSources(config)), ...(hsts ? { 'strict-transport-security': hsts } : {}) };
+  return [
+    { paths: ['/*'], headers: { ...base, 'cross-origin-resource-policy': 'same-origin' } },
+    {
+      paths: ['/images/*', '/favicon.svg', '/placeholder.svg'],
+      nginx: '\\.(svg|png|jpg|webp|avif|ico)$',
+      headers: { ...base, 'content-security-policy': IMAGE_CSP, 'cross-origin-resource-policy': 'cross-origin' },
+    },
+    {
+      paths: ['/assets/*', '/embed.js', '/embed/*'],
+      nginx: '^/(assets/|embed/|embed\\.js$)',
+      headers: { ...base, 'cross-origin-resource-policy': 'cross-origin' },
+    },
+  ];
+}
+
+const headerName = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+
+/**
+ * A `_headers` file, for Netlify (a later matching rule replaces a header of an earlier one) or Cloudflare
+ * Pages (`cloudflare`: it would join both values with a comma, and a browser enforces both policies, so
+ * the more specific rules first drop the page's with `! Name`).
+ */
+export function headersFile(rules: HostRule[], host: 'netlify' | 'cloudflare'): string {
+  const lines: string[] = [`# Généré par \`npm run headers -- ${host}\` à partir de server/headers.ts.`];
+  for (const [index, rule] of rules.entries())
+    for (const path of rule.paths) {
+      lines.push(path);
+      if (index > 0 && host === 'cloudflare')
+        lines.push('  ! Content-Security-Policy', '  ! Cross-Origin-Resource-Policy');
+      const headers = index > 0 ? specific(rule.headers, rules[0]!.headers) : rule.headers;
+      for (const [name, value] of Object.entries(headers)) lines.push(`  ${headerName(name)}: ${value}`);
+    }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The headers of a specific rule that differ from the site-wide ones (the rest comes from `/*`). */
+function specific(headers: Record<string, string>, base: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name, value]) => base[name] !== value));
+}
+
+/**
+ * nginx: to include in the `server { listen 443 ssl; … }` block that serves _site. A location with its own
+ * add_header inherits none of the server's, so each repeats every header; `always` keeps them on 404s.
+ * Dotfiles (the build's assets/.vite/) are not served, /.well-known/ excepted.
+ */
+export function nginxHeaders(rules: HostRule[]): string {
+  const block = (headers: Record<string, string>, indent: string) =>
+    Object.entries(headers).map(([name, value]) => `${indent}add_header ${headerName(name)} "${value}" always;`);
+  const lines = ['# Généré par `npm run headers -- nginx` à partir de server/headers.ts.'];
+  for (const rule of rules) {
+    if (!rule.nginx) lines.push(...block(rule.headers, ''));
+    else lines.push(`location ~* ${rule.nginx} {`, ...block(rule.headers, '  '), '}');
+  }
+  lines.push('location ~ /\\.(?!well-known/) {', '  return 404;', '}');
+  return `${lines.join('\n')}\n`;
 }

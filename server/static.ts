@@ -2,9 +2,12 @@
  * Serves the built site: clean URLs (/agenda → agenda/index.html), the right content types, gzip or
  * brotli negotiated per request (compressed once, then kept in memory), ETags, and caching that is
  * immutable for hashed assets and revalidated for HTML.
+ *
+ * Only what the build wrote is served: no path outside the site folder, even through a symbolic link;
+ * no dotfile or dot folder (the build's .vite/manifest.json), except /.well-known/.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { extname, join, normalize, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
 
@@ -27,11 +30,43 @@ const types: Record<string, string> = {
 };
 const compressible = new Set(['.html', '.css', '.js', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
 
+/** The French pages of a miss: served with a 404 whoever asks for them, even by their own address. */
+const ERROR_PAGES = new Set(['404.html', join('auteur', 'introuvable.html')]);
+
+type Coding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The encoding to send for an Accept-Encoding value (RFC 9110, section 12.5.3): the acceptable coding of
+ * highest weight, brotli before gzip at equal weight; `q=0` refuses a coding, `*` stands for the others.
+ */
+export function negotiateEncoding(acceptEncoding: string, available: readonly Coding[]): Coding {
+  const weights = new Map<string, number>();
+  for (const item of acceptEncoding.split(',')) {
+    const [name, ...params] = item.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(param)?.[1]).find(Boolean);
+    weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (coding: Coding) => weights.get(coding) ?? weights.get('*') ?? (coding === 'identity' ? 0.001 : 0);
+  // In the order given (brotli first): a later coding wins only with a strictly higher weight.
+  let best: Coding | undefined;
+  for (const coding of available) if (weight(coding) > 0 && (!best || weight(coding) > weight(best))) best = coding;
+  return best ?? 'identity';
+}
+
+/** Whether an If-None-Match value matches this ETag (a list, `*`, weak or strong: weak comparison). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
 interface CachedFile {
   raw: Buffer;
   br?: Buffer;
   gzip?: Buffer;
-  etag: string;
+  hash: string;
   type: string;
   mtimeMs: number;
 }
@@ -43,6 +78,16 @@ export interface StaticFile {
 
 export function createStaticFiles(root: string) {
   const cache = new Map<string, CachedFile>();
+  let realRoot: Promise<string> | undefined;
+
+  /** Whether `file` is inside the site folder once every symbolic link is followed. */
+  async function inside(file: string): Promise<boolean> {
+    realRoot ??= realpath(root).catch(() => root);
+    const [base, target] = await Promise.all([realRoot, realpath(file).catch(() => undefined)]);
+    if (!target) return false;
+    const path = relative(base, target);
+    return path !== '' && !path.startsWith('..') && !path.startsWith(sep);
+  }
 
   /** Maps a URL path to a file under root, or undefined; never escapes root. */
   async function resolve(pathname: string): Promise<string | undefined> {
@@ -52,15 +97,23 @@ export function createStaticFiles(root: string) {
     } catch {
       return undefined;
     }
-    if (decoded.includes('\0')) return undefined;
+    if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+    const segments = decoded.split('/').filter(Boolean);
+    if (segments.some((segment, index) => segment.startsWith('.') && !(index === 0 && segment === '.well-known')))
+      return undefined;
     const base = normalize(join(root, decoded));
     if (base !== root && !base.startsWith(root + sep)) return undefined;
     const candidates = extname(decoded) ? [base] : [join(base, 'index.html'), `${base}.html`];
     for (const candidate of candidates) {
       const info = await stat(candidate).catch(() => undefined);
-      if (info?.isFile()) return candidate;
+      if (info?.isFile() && (await inside(candidate))) return candidate;
     }
     return undefined;
+  }
+
+  /** Whether `file` is one of the French "not found" pages, to be answered with a 404. */
+  function isErrorPage(file: string): boolean {
+    return ERROR_PAGES.has(relative(root, file));
   }
 
   async function load(file: string): Promise<CachedFile> {
@@ -71,7 +124,7 @@ export function createStaticFiles(root: string) {
     const extension = extname(file);
     const entry: CachedFile = {
       raw,
-      etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`,
+      hash: createHash('sha1').update(raw).digest('base64url').slice(0, 20),
       type: types[extension] ?? 'application/octet-stream',
       mtimeMs: info.mtimeMs,
     };
@@ -91,27 +144,26 @@ export function createStaticFiles(root: string) {
 
   return {
     resolve,
+    isErrorPage,
     async respond(
       file: string,
       pathname: string,
       request: { acceptEncoding: string; ifNoneMatch?: string },
     ): Promise<StaticFile & { notModified: boolean }> {
       const entry = await load(file);
+      const available: Coding[] = entry.br ? ['br', 'gzip', 'identity'] : ['identity'];
+      const coding = negotiateEncoding(request.acceptEncoding, available);
+      const body = coding === 'br' ? entry.br! : coding === 'gzip' ? entry.gzip! : entry.raw;
+      // Each encoding is its own representation, with its own strong ETag.
+      const etag = coding === 'identity' ? `"${entry.hash}"` : `"${entry.hash}-${coding}"`;
       const headers: Record<string, string> = {
         'content-type': entry.type,
-        etag: entry.etag,
+        etag,
         'cache-control': cacheControl(pathname, entry.type),
         vary: 'Accept-Encoding',
       };
-      if (request.ifNoneMatch === entry.etag) return { body: Buffer.alloc(0), headers, notModified: true };
-      let body = entry.raw;
-      if (entry.br && /\bbr\b/.test(request.acceptEncoding)) {
-        body = entry.br;
-        headers['content-encoding'] = 'br';
-      } else if (entry.gzip && /\bgzip\b/.test(request.acceptEncoding)) {
-        body = entry.gzip;
-        headers['content-encoding'] = 'gzip';
-      }
+      if (etagMatches(request.ifNoneMatch, etag)) return { body: Buffer.alloc(0), headers, notModified: true };
+      if (coding !== 'identity') headers['content-encoding'] = coding;
       headers['content-length'] = String(body.length);
       return { body, headers, notModified: false };
     },
