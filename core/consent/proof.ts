@@ -4,9 +4,11 @@
  * rules file directly so that zod stays out of the browser.
  */
 import { z } from 'zod';
+import { isConsentId } from './rules.ts';
 
 export * from './rules.ts';
 
+const CONSENT_ID_MESSAGE = 'Le champ consentId doit être un identifiant aléatoire (UUID version 4).';
 const boolean = (field: string) => z.boolean({ error: `Le champ ${field} doit valoir true ou false.` });
 
 /** A day of clock drift is tolerated; a choice cannot predate the first policy of the site. */
@@ -19,7 +21,8 @@ const MAX_CLOCK_DRIFT_MS = 24 * 60 * 60 * 1000;
  */
 export const consentProofSchema = z.strictObject(
   {
-    consentId: z.uuid({ error: 'Le champ consentId doit être un identifiant aléatoire (UUID).' }),
+    // The widget's own rule: a random (version 4) UUID. The nil UUID, and any other fixed one, is no one's id.
+    consentId: z.string({ error: CONSENT_ID_MESSAGE }).refine(isConsentId, { error: CONSENT_ID_MESSAGE }),
     analytics: boolean('analytics'),
     marketing: boolean('marketing'),
     policyVersion: z

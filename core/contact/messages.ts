@@ -34,4 +34,6 @@ export const LIMIT_MESSAGES = {
   type: 'Type de demande inconnu (attendu\u00A0: contact ou tester).',
   createdAt: 'Date d’envoi invalide.',
   text: 'Ce champ doit être un texte.',
+  encoding:
+    'Votre envoi contient des caractères illisibles (encodage UTF-8 attendu). Vérifiez le texte saisi, puis renvoyez le formulaire.',
 } as const;

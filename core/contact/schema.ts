@@ -77,13 +77,22 @@ function optionalText(max: number, tooLong: string) {
     );
 }
 
+/** RFC 5321, section 4.5.3.1: a local part of 64 octets, a path of 256 (so an address of 254) at most. */
+const EMAIL_LOCAL_MAX_OCTETS = 64;
+const octets = (text: string) => new TextEncoder().encode(text).length;
+/** What a mail server will accept, checked at the door rather than refused later with the request left pending. */
+export function emailWithinLimits(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  return at > 0 && octets(address.slice(0, at)) <= EMAIL_LOCAL_MAX_OCTETS && octets(address) <= MAX_LENGTH.email;
+}
+
 function email(message: string) {
   return z.pipe(
     z.pipe(
       z.string({ error: message }),
       z.transform((value) => value.trim()),
     ),
-    z.email({ error: message }).check(z.maxLength(MAX_LENGTH.email, message)),
+    z.email({ error: message }).check(z.maxLength(MAX_LENGTH.email, message), z.refine(emailWithinLimits, message)),
   );
 }
 

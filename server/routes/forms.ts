@@ -17,6 +17,8 @@ import {
   type FieldErrors,
 } from '../../core/contact/fields.ts';
 import { validateContactForm, validateTesterForm } from '../../core/contact/schema.ts';
+import { LIMIT_MESSAGES } from '../../core/contact/messages.ts';
+import { readFormBody } from '../form-body.ts';
 import { acceptSubmission, HANDLER_MESSAGES } from '../../backend/contact/handler.ts';
 import type { ContactBackend } from '../contact-backend.ts';
 import { confirmationPage, formPageWithErrors, type FormName, type FormPageState } from '../form-page.ts';
@@ -61,18 +63,17 @@ export function formRoutes(backend: ContactBackend, siteDir: string, config: Sit
 
   for (const form of ['contact', 'tester'] as const) {
     const post = async (c: Context) => {
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const read = (name: string) => {
-        const value = (body as Record<string, unknown>)[name];
-        const first = Array.isArray(value) ? value[0] : value;
-        return typeof first === 'string' ? first : undefined;
-      };
+      // Read whole here: past MAX_FORM_BODY_BYTES the body limit below answers 413.
+      const body = await readFormBody(new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type') ?? '');
+      const read = (name: string) => body.fields.get(name)?.[0];
       const values = form === 'contact' ? contactFormFromEntries(read) : testerFormFromEntries(read);
       const keep = { ...values } as Record<string, string | boolean>;
 
       const origin = c.req.header('origin');
       if (origin && origin !== new URL(c.req.url).origin && !backend.deps.allowedOrigins.includes(origin))
         return errorPage(c, form, { values: keep, errors: {}, alert: HANDLER_MESSAGES.origin }, 403);
+      // Bytes that are not UTF-8 are refused, never stored as replacement characters.
+      if (!body.ok) return errorPage(c, form, { values: keep, errors: {}, alert: LIMIT_MESSAGES.encoding }, 400);
 
       const trap = read(HONEYPOT_FIELD);
       const result =
