@@ -1,12 +1,15 @@
 /** `npm start` / `npm run serve`: the built site and its embedded backend on one port. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { loadConfig } from '../core/site/config.ts';
 import { createApp } from './app.ts';
 import { openStore } from './store.ts';
 import { MailLoop, mailSettingsFromEnv, smtpTransport } from './mailer.ts';
-import { contactRateLimitFromEnv } from './rate-limit.ts';
+import { contactRateLimitFromEnv, trustProxyFromEnv } from './rate-limit.ts';
+import { hstsFromEnv } from './headers.ts';
+import { CONNECTION_LIMITS, guardConnections, serverOptions } from './connections.ts';
 import { corsOriginsFromEnv } from './contact-backend.ts';
 import { writeInboxToken, removeInboxToken } from './inbox-token.ts';
 
@@ -18,6 +21,9 @@ const dataDir = process.env.DATA_DIR === 'memory' ? undefined : resolve(root, pr
 // Voice notes and attachments of the assistant: on disk, or in a temporary folder with DATA_DIR=memory.
 const uploadsDir = dataDir ? resolve(root, process.env.UPLOADS_DIR ?? '.data/uploads') : undefined;
 const config = loadConfig(JSON.parse(readFileSync(resolve(root, 'content/site.json'), 'utf8')), process.env);
+// Reverse proxies in front: clients are read from X-Forwarded-For, counted from the right (README, « Security »).
+const trustProxy = trustProxyFromEnv(process.env);
+const hsts = hstsFromEnv(process.env);
 const mail = mailSettingsFromEnv(process.env, config);
 const store = await openStore({
   databaseUrl,
@@ -40,7 +46,6 @@ const contact = {
   mailer,
   rateLimit: contactRateLimitFromEnv(process.env),
   allowedOrigins: corsOriginsFromEnv(process.env),
-  trustProxy: process.env.TRUST_PROXY === '1',
   inboxToken: writeInboxToken(resolve(root, '.data'), port, process.env.INBOX_TOKEN),
 };
 const app = createApp({
@@ -52,17 +57,25 @@ const app = createApp({
   contact,
   // npm run dev sets CMS_BACKEND=local: /admin writes the files of this checkout (docs/decisions/0029-cms-for-editors.md).
   cms: process.env.CMS_BACKEND === 'local' ? { root } : undefined,
+  trustProxy,
+  hsts,
 });
 
-const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
-  const data = databaseUrl ? `PostgreSQL ${new URL(databaseUrl).host}` : (dataDir ?? 'en mémoire');
-  console.log(`Dentivo est servi sur http://localhost:${info.port} (données : ${data})`);
-  console.log(
-    mail.smtpUrl
-      ? `Demandes de contact : e-mails envoyés à ${mail.teamAddress}.`
-      : 'Demandes de contact : SMTP_URL absent, les demandes sont enregistrées sans e-mail (npm run inbox pour les lire).',
-  );
-});
+// Behind proxies every connection comes from them: the per-client cap is theirs to apply.
+const limits = { ...CONNECTION_LIMITS, perClient: trustProxy ? 0 : CONNECTION_LIMITS.perClient };
+const server = serve(
+  { fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0', serverOptions: serverOptions(limits) },
+  (info) => {
+    const data = databaseUrl ? `PostgreSQL ${new URL(databaseUrl).host}` : (dataDir ?? 'en mémoire');
+    console.log(`Dentivo est servi sur http://localhost:${info.port} (données : ${data})`);
+    console.log(
+      mail.smtpUrl
+        ? `Demandes de contact : e-mails envoyés à ${mail.teamAddress}.`
+        : 'Demandes de contact : SMTP_URL absent, les demandes sont enregistrées sans e-mail (npm run inbox pour les lire).',
+    );
+  },
+);
+guardConnections(server as Server, limits);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

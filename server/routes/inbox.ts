@@ -2,12 +2,19 @@
  * GET /_inbox: the latest contact and tester requests and what visitors left with the assistant, read
  * only, for `npm run inbox` (so nothing depends on e-mail alone). `?type=` filters (contact, tester,
  * idea, unanswered, voice, assistant). Enabled only with a token (INBOX_TOKEN, or the one the server
- * writes in .data/ at start, readable by whoever can read the database files anyway).
+ * writes in .data/ at start, readable by whoever can read the database files anyway). A client
+ * that sends wrong tokens is locked out for a while (429), right token or not, so the token cannot be
+ * searched for.
  */
 import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
 import { inboxType, readInbox } from '../inbox.ts';
 import type { ContactBackend } from '../contact-backend.ts';
+import { clientAddress, createRateLimiter } from '../rate-limit.ts';
+import { retryDelayText } from '../../backend/http.ts';
+
+/** Wrong tokens a client may send per window before the lockout. */
+export const INBOX_LOCKOUT = { limit: 5, windowMs: 15 * 60_000 };
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -15,15 +22,31 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function inboxRoutes(backend: ContactBackend) {
+export function inboxRoutes(backend: ContactBackend, lockout: { limit: number; windowMs: number } = INBOX_LOCKOUT) {
   const app = new Hono();
+  const failures = createRateLimiter(lockout);
+  const noStore = { 'cache-control': 'no-store' };
+
   app.get('/_inbox', async (c) => {
+    const client = clientAddress(c, { trustProxy: backend.trustProxy });
+    const locked = failures.retryAfter(client);
+    if (locked > 0)
+      return c.json(
+        { ok: false, error: `Trop d’essais de jeton\u00A0: accès bloqué, réessayez dans ${retryDelayText(locked)}.` },
+        429,
+        { ...noStore, 'retry-after': String(locked) },
+      );
     const token = backend.inboxToken;
     const given = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-    if (!token || !sameSecret(given, token))
-      return c.json({ ok: false, error: 'Accès refusé.' }, 401, { 'cache-control': 'no-store' });
+    if (!token || !sameSecret(given, token)) {
+      failures.hit(client);
+      return c.json({ ok: false, error: 'Accès refusé.' }, 401, noStore);
+    }
     const inbox = await readInbox(backend.db, Number(c.req.query('limit') ?? 20), inboxType(c.req.query('type')));
-    return c.json({ ok: true, ...inbox }, 200, { 'cache-control': 'no-store' });
+    return c.json({ ok: true, ...inbox }, 200, noStore);
   });
+  app.all('/_inbox', (c) =>
+    c.json({ ok: false, error: 'Méthode non autorisée\u00A0: utilisez GET.' }, 405, { allow: 'GET' }),
+  );
   return app;
 }

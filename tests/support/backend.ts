@@ -12,6 +12,8 @@ import { loadConfig, type SiteConfig } from '../../core/site/config.ts';
 import { createApp } from '../../server/app.ts';
 import { openStore, type Store } from '../../server/store.ts';
 import { MailLoop, mailSettingsFromEnv, smtpTransport, type MailSettings } from '../../server/mailer.ts';
+import { CONNECTION_LIMITS, guardConnections, serverOptions, type ConnectionLimits } from '../../server/connections.ts';
+import type { Server } from 'node:http';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -25,6 +27,16 @@ export interface TestBackendOptions {
   env?: Record<string, string>;
   /** A store opened once and shared by several servers of a test file (opening PGlite takes seconds); emptied here. */
   store?: Store;
+  /** Reverse proxies the server trusts in front of it (TRUST_PROXY). */
+  trustProxy?: number;
+  /** Strict-Transport-Security to send over HTTPS. */
+  hsts?: string;
+  /** Time limits (those of `npm start` by default) and connection cap (none by default) of server/connections.ts. */
+  limits?: Partial<ConnectionLimits>;
+  /** Where uploads go (a fresh temporary folder by default). */
+  uploadsDir?: string;
+  /** The built site to serve (_site by default). */
+  siteDir?: string;
 }
 
 export interface TestBackend {
@@ -66,7 +78,7 @@ export async function startBackend(options: TestBackendOptions = {}): Promise<Te
     log: () => undefined,
   }).start();
   const app = createApp({
-    siteDir: join(root, '_site'),
+    siteDir: options.siteDir ?? join(root, '_site'),
     config,
     store,
     contact: {
@@ -76,10 +88,19 @@ export async function startBackend(options: TestBackendOptions = {}): Promise<Te
       inboxToken: options.inboxToken,
       log: () => undefined,
     },
+    trustProxy: options.trustProxy,
+    hsts: options.hsts,
+    uploadsDir: options.uploadsDir,
   });
+  // Tests speak as many clients from one loopback address: no connection cap unless a test sets one.
+  const limits = { ...CONNECTION_LIMITS, perClient: 0, ...options.limits };
   const server: ServerType = await new Promise((resolve) => {
-    const running = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(running));
+    const running = serve(
+      { fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: serverOptions(limits) },
+      () => resolve(running),
+    );
   });
+  guardConnections(server as Server, limits);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
