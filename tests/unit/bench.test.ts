@@ -16,25 +16,26 @@ import { assistantChunks, consentChunks, runtimeChunks, type Manifest } from '..
 const root = resolve(import.meta.dirname, '..', '..');
 
 describe('articles générés pour le bench de build', () => {
+  // A small, fixed amount of work (20 articles, one load of the site's content): it passes on a busy machine
+  // as on a quiet one; the figures of the bench itself are measured by `npm run bench`, never here.
   it('passent le chargeur de contenu du site : ids ≥ 10000, slugs uniques, 5 catégories, auteurs existants, ~700 mots', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dentivo-articles-'));
     try {
-      const written = generateArticles(60, dir, root);
+      const written = generateArticles(20, dir, root);
       const content = loadContent(root, {}, { extraPostsDir: dir });
       const generated = content.posts.filter((post) => post.id >= FIRST_ID);
-      expect(generated).toHaveLength(60);
-      expect(new Set(generated.map((post) => post.slug)).size).toBe(60);
+      expect(generated).toHaveLength(20);
+      expect(new Set(generated.map((post) => post.slug)).size).toBe(20);
       expect(new Set(generated.map((post) => post.category))).toEqual(new Set(categories));
-      expect(new Set(generated.map((post) => post.authorSlug))).toEqual(
-        new Set(content.authors.map((author) => author.slug)),
-      );
+      const authors = new Set(content.authors.map((author) => author.slug));
+      for (const post of generated) expect(authors).toContain(post.authorSlug);
       for (const article of written) expect(article.words).toBeGreaterThan(600);
       for (const post of generated) {
         expect(post.words).toBeGreaterThan(600);
         expect(post.headings.length).toBeGreaterThanOrEqual(5);
       }
       // Deterministic: the same count gives the same files.
-      const again = generateArticles(60, join(dir, 'encore'), root);
+      const again = generateArticles(20, join(dir, 'encore'), root);
       expect(again.map((article) => article.slug)).toEqual(written.map((article) => article.slug));
     } finally {
       rmSync(dir, { recursive: true, force: true });
