@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../core/site/config.ts';
 import { headersFile, hstsFromEnv, nginxHeaders, staticHostRules } from '../server/headers.ts';
+import { adminHeaders } from '../server/admin-headers.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const host = process.argv[2];
@@ -20,4 +21,11 @@ if (host !== 'netlify' && host !== 'cloudflare' && host !== 'nginx') {
 }
 const config = loadConfig(JSON.parse(readFileSync(resolve(root, 'content/site.json'), 'utf8')), process.env);
 const rules = staticHostRules(config, hstsFromEnv(process.env));
+// A build with CMS_BACKEND publishes the CMS at /admin, which needs its own policy (README, « Publishing the CMS »).
+if (process.env.CMS_BACKEND)
+  rules.push({
+    paths: ['/admin/*'],
+    nginx: '^/admin/',
+    headers: { ...rules[0]!.headers, ...adminHeaders(process.env) },
+  });
 process.stdout.write(host === 'nginx' ? nginxHeaders(rules) : headersFile(rules, host));

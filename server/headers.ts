@@ -230,9 +230,9 @@ export function headersFile(rules: HostRule[], host: 'netlify' | 'cloudflare'): 
   for (const [index, rule] of rules.entries())
     for (const path of rule.paths) {
       lines.push(path);
-      if (index > 0 && host === 'cloudflare')
-        lines.push('  ! Content-Security-Policy', '  ! Cross-Origin-Resource-Policy');
       const headers = index > 0 ? specific(rule.headers, rules[0]!.headers) : rule.headers;
+      if (index > 0 && host === 'cloudflare')
+        for (const name of Object.keys(headers)) if (name in rules[0]!.headers) lines.push(`  ! ${headerName(name)}`);
       for (const [name, value] of Object.entries(headers)) lines.push(`  ${headerName(name)}: ${value}`);
     }
   return `${lines.join('\n')}\n`;
