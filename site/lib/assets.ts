@@ -15,6 +15,11 @@ export interface Assets {
   client: string;
   /** Modules the client entry imports at once, preloaded to avoid a waterfall. */
   clientImports: string[];
+  /**
+   * Files fetched (not run) ahead, when the page is idle (widgets/runtime/react.ts): React's runtime on
+   * every page; the assistant's drawer where its button shows. Written on the client's script tag.
+   */
+  prefetch: { react: string[]; drawer: string[] };
 }
 
 export function readAssets(outputDir: string): Assets {
@@ -28,10 +33,24 @@ export function readAssets(outputDir: string): Assets {
     return chunk;
   };
   const client = entry('widgets/client.ts');
+  const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      closure(entry(key).imports ?? [], seen);
+    }
+    return seen;
+  };
+  const atLoad = closure(['widgets/client.ts']);
+  const react = closure(['widgets/runtime/hydrate.tsx']);
+  const drawer = closure(['widgets/assistant/Drawer.tsx']);
+  const files = (keys: Set<string>, without: Set<string>[]) =>
+    [...keys].filter((key) => !without.some((set) => set.has(key))).map((key) => `/assets/${entry(key).file}`);
   return {
     css: `/assets/${entry('site/styles/main.css').file}`,
     enhance: `/assets/${entry('site/enhance.ts').file}`,
     client: `/assets/${client.file}`,
     clientImports: (client.imports ?? []).map((key) => `/assets/${entry(key).file}`),
+    prefetch: { react: files(react, [atLoad]), drawer: files(drawer, [atLoad, react]) },
   };
 }

@@ -200,7 +200,7 @@ test('sans traceur, rien n’est envoyé ni enregistré et rien ne casse', async
   });
   await page.route('https://app.dentivo.example/**', (route) => route.fulfill({ status: 204 }));
   await page.goto('/agenda');
-  await expect(page.locator('[data-widget="analytics"]')).toHaveAttribute('data-hydrated', '');
+  await expect(page.locator('[data-widget="analytics"]')).toHaveAttribute('data-awake', '');
   await frames(page);
   await scrollToBottom(page);
   await frames(page);
@@ -255,7 +255,7 @@ test.describe('Robots : cache et service worker (SPEC.md sections 7 et 9)', () =
   async function visit(context: BrowserContext) {
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.locator('[data-widget="analytics"]')).toHaveAttribute('data-hydrated', '');
+    await expect(page.locator('[data-widget="analytics"]')).toHaveAttribute('data-awake', '');
     return page;
   }
 

@@ -24,7 +24,7 @@ test.describe('Bouton Assistant', () => {
   test('caché tant que les préférences cookies ne sont pas choisies, visible ensuite', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Tout accepter' })).toBeVisible();
-    await expect(page.locator('[data-widget="assistant"]')).toHaveAttribute('data-hydrated', '');
+    await expect(page.locator('[data-widget="assistant"]')).toHaveAttribute('data-awake', '');
     await expect(launcher(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Tout accepter' }).click();
     await expect(launcher(page)).toBeVisible();

@@ -70,9 +70,9 @@ async function recordThirdParties(context: BrowserContext, baseURL: string): Pro
   return requests;
 }
 
-/** The banner island has run: it read the stored choice and started the tracker loader. */
+/** The banner's script has run (no React: it is awake, not hydrated): it read the stored choice. */
 async function consentReady(page: Page) {
-  await expect(page.locator('[data-widget="cookie-banner"]')).toHaveAttribute('data-hydrated', '');
+  await expect(page.locator('[data-widget="cookie-banner"]')).toHaveAttribute('data-awake', '');
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

@@ -11,7 +11,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, prefer-rest-params, prefer-spread --
    The vendors' snippets are reproduced as they ship: untyped globals, and queues that must receive
    the `arguments` object itself (gtag's dataLayer tells commands from data by it). */
-import { effect } from '@preact/signals-react';
+import { effect } from '@preact/signals-core';
 import type { PublicConfig } from '../../core/site/config.ts';
 import {
   TRACKER_COOKIES,
