@@ -10,7 +10,8 @@ interface ManifestChunk {
 }
 
 export interface Assets {
-  css: string;
+  /** The site's stylesheet, then the widgets' one (each side of the wall keeps its own). */
+  css: string[];
   enhance: string;
   client: string;
   /** Modules the client entry imports at once, preloaded to avoid a waterfall. */
@@ -47,7 +48,7 @@ export function readAssets(outputDir: string): Assets {
   const files = (keys: Set<string>, without: Set<string>[]) =>
     [...keys].filter((key) => !without.some((set) => set.has(key))).map((key) => `/assets/${entry(key).file}`);
   return {
-    css: `/assets/${entry('site/styles/main.css').file}`,
+    css: ['site/styles/main.css', 'widgets/widgets.css'].map((key) => `/assets/${entry(key).file}`),
     enhance: `/assets/${entry('site/enhance.ts').file}`,
     client: `/assets/${client.file}`,
     clientImports: (client.imports ?? []).map((key) => `/assets/${entry(key).file}`),
