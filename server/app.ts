@@ -5,7 +5,7 @@ import type { SiteConfig } from '../core/site/config.ts';
 import type { Store } from './store.ts';
 import { createStaticFiles } from './static.ts';
 import { htmlCacheControl } from '../core/analytics/bots.ts';
-import { securityHeaders, origins, trackerSources } from './headers.ts';
+import { siteHeaders } from './headers.ts';
 import { devReload } from './dev-reload.ts';
 import { canonicalRedirect } from './canonical-redirect.ts';
 import { consentRoutes } from './routes/consent.ts';
@@ -47,23 +47,7 @@ export function createApp({
 }: AppOptions) {
   const app = new Hono();
   const files = createStaticFiles(siteDir);
-  const tracking = config.tracking;
-  const trackers = trackerSources(tracking);
-  const headers = securityHeaders({
-    scripts: trackers.scripts,
-    images: trackers.images,
-    connect: [
-      ...origins([
-        config.backend.supabaseUrl,
-        config.backend.assistantWebhookUrl,
-        tracking.alertWebhookUrl,
-        tracking.alertEmailEndpoint,
-      ]),
-      ...trackers.connect,
-    ],
-    frameAncestors: [],
-    media: origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl]),
-  });
+  const headers = siteHeaders(siteDir, config);
 
   const admin = adminHeaders();
   app.use('*', async (c, next) => {

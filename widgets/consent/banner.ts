@@ -8,12 +8,17 @@
  */
 import { effect } from '@preact/signals-core';
 import { acceptAll, consent, hasSetPreferences, openPreferences, preferencesOpen, rejectAll } from './store.ts';
-import { startTrackersWhenNeeded } from './start-trackers.ts';
 import { focusAfterChoice } from './focus.ts';
 import { loadReact, whenIdle } from '../runtime/react.ts';
 
 const HEIGHT_VARIABLE = '--consent-banner-height';
 const loadPanel = () => Promise.all([loadReact(), import('./choices.ts')]);
+/** Fetched at idle, not at load: a returning visitor's first bytes stay for what shows. */
+const startTrackers = () =>
+  import('./start-trackers.ts').then(
+    ({ startTrackersWhenNeeded }) => startTrackersWhenNeeded(),
+    (error) => console.error('Chargement du gestionnaire de traceurs impossible :', error),
+  );
 
 /** While shown, the body keeps room for the banner at the bottom (consent.css), so the page's end stays readable. */
 function keepRoomFor(banner: HTMLElement): () => void {
@@ -76,7 +81,7 @@ export function wake(island: HTMLElement): void {
   effect(() => {
     void consent.value;
     if (initial) initial = false;
-    else startTrackersWhenNeeded();
+    else void startTrackers();
   });
-  void whenIdle().then(startTrackersWhenNeeded);
+  void whenIdle().then(startTrackers);
 }

@@ -1,11 +1,12 @@
 /**
  * Loads the tracker loader (trackers.ts) only once it has work to do: a category allowed, or cookies
  * left by an earlier consent to delete. A visitor who has not chosen, or has refused, downloads none of
- * it. From then on trackers.ts follows the consent signal itself, withdrawal included. Started once per
- * page by the banner's script (banner.ts); later calls do nothing.
+ * it. From then on trackers.ts follows the consent signal itself, withdrawal included. Started by the
+ * banner's script (banner.ts) when the page is idle or at a choice; later calls do nothing.
  */
 import { effect } from '@preact/signals-core';
-import { TRACKER_COOKIES, allowedCategories, cookieNames } from '../../core/consent/rules.ts';
+import { allowedCategories } from '../../core/consent/rules.ts';
+import { TRACKER_COOKIES, cookieNames } from '../../core/consent/trackers.ts';
 import { consent } from './store.ts';
 
 let started = false;
