@@ -244,6 +244,4 @@ export const section = z.discriminatedUnion('type', [
 ]);
 
 export type Section = z.infer<typeof section>;
-export type SectionType = Section['type'];
 export type FeatureCard = z.infer<typeof featureCard>;
-export type Link = z.infer<typeof link>;

@@ -18,7 +18,6 @@ import {
   newestFirst,
   type Author,
   type PostFrontMatter,
-  categories,
 } from '../../core/blog/post.ts';
 import { loadConfig, resolveHref, type SiteConfig } from '../../core/site/config.ts';
 import { renderMarkdown, type TocItem } from './markdown.ts';
@@ -205,4 +204,3 @@ function checkAssistantTargets(
   if (problems.length) throw new ContentError(vocabularyFile, problems);
 }
 
-export { categories };

@@ -206,7 +206,3 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
     focus,
   };
 }
-
-export type SubmissionForm<Values extends object, Field extends Extract<keyof Values, string>> = ReturnType<
-  typeof useSubmissionForm<Values, Field>
->;
