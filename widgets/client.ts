@@ -6,7 +6,7 @@
  */
 import { ISLAND_DATA, isHydrationMoment, type HydrationMoment } from '../core/site/islands.ts';
 import { islands, isIslandName, type Island } from './runtime/registry.ts';
-import { loadReact, prefetchWhenIdle, reactRequested, whenIdle } from './runtime/react.ts';
+import { loadReact, prefetchReactWhenIdle, reactRequested, whenIdle } from './runtime/react.ts';
 // Every page wakes these two at load (their registry moment): in this file's chunk, so that the banner
 // and the button need no second request. The registry's loaders then resolve to this chunk.
 import './consent/banner.ts';
@@ -70,4 +70,4 @@ async function wake(element: HTMLElement): Promise<void> {
 }
 
 for (const element of document.querySelectorAll<HTMLElement>(`[data-${ISLAND_DATA.name}]`)) void wake(element);
-prefetchWhenIdle('react');
+prefetchReactWhenIdle();

@@ -16,11 +16,8 @@ export interface Assets {
   client: string;
   /** Modules the client entry imports at once, preloaded to avoid a waterfall. */
   clientImports: string[];
-  /**
-   * Files fetched (not run) ahead, when the page is idle (widgets/runtime/react.ts): React's runtime on
-   * every page; the assistant's drawer where its button shows. Written on the client's script tag.
-   */
-  prefetch: { react: string[]; drawer: string[] };
+  /** React's runtime, fetched ahead (not run) when the page is idle (widgets/runtime/react.ts). */
+  prefetch: string[];
 }
 
 export function readAssets(outputDir: string): Assets {
@@ -44,14 +41,11 @@ export function readAssets(outputDir: string): Assets {
   };
   const atLoad = closure(['widgets/client.ts']);
   const react = closure(['widgets/runtime/hydrate.tsx']);
-  const drawer = closure(['widgets/assistant/Drawer.tsx']);
-  const files = (keys: Set<string>, without: Set<string>[]) =>
-    [...keys].filter((key) => !without.some((set) => set.has(key))).map((key) => `/assets/${entry(key).file}`);
   return {
     css: ['site/styles/main.css', 'widgets/widgets.css'].map((key) => `/assets/${entry(key).file}`),
     enhance: `/assets/${entry('site/enhance.ts').file}`,
     client: `/assets/${client.file}`,
     clientImports: (client.imports ?? []).map((key) => `/assets/${entry(key).file}`),
-    prefetch: { react: files(react, [atLoad]), drawer: files(drawer, [atLoad, react]) },
+    prefetch: [...react].filter((key) => !atLoad.has(key)).map((key) => `/assets/${entry(key).file}`),
   };
 }

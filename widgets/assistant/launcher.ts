@@ -5,21 +5,22 @@
  *   - a different colour while it overlaps the page's footer;
  *   - after 45 s without a click it pulses; a click ends the pulse for good (none with reduced motion, in CSS);
  *   - a click opens or closes the drawer. The drawer (React) is rendered into the island on its first
- *     opening; its code is fetched as soon as the pointer or the focus reaches the button.
+ *     opening; its code is loaded when the page is idle once the button shows, or as soon as the
+ *     pointer or the focus reaches the button.
  * The `custom-assistant-message` event opens the drawer from the first moment, banner answered or not:
  * a visitor who asked for the assistant ('Suggérer une idée') gets it (docs/requirements.md#assistant-open-event).
  */
 import { effect, type ReadonlySignal } from '@preact/signals-core';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { getConfig } from '../runtime/config.ts';
-import { loadReact, prefetchWhenIdle } from '../runtime/react.ts';
+import { loadReact, whenIdle } from '../runtime/react.ts';
 import { safeStorage } from '../runtime/storage.ts';
 import type { WakeOptions } from '../runtime/registry.ts';
 import { DRAWER_ID, drawerOpen, drawerWanted, listenToAssistantEvents, toggleAssistant } from './store.ts';
 
 const storage = safeStorage('assistant');
 const clickedKey = () => `${getConfig().conversationKey}_bouton_clique`;
-const loadDrawer = () => Promise.all([loadReact(), import('./Drawer.tsx')]);
+const loadDrawer = (purpose: 'render' | 'warm') => Promise.all([loadReact(purpose), import('./Drawer.tsx')]);
 
 /** The notification pulse, unless the visitor has clicked the button once already (on any page). */
 function pulseLater(button: HTMLElement): () => void {
@@ -56,7 +57,7 @@ function renderDrawerWhenWanted(container: HTMLElement, button: HTMLElement): vo
     if (!drawerWanted.value || rendered) return;
     rendered = true;
     button.setAttribute('aria-busy', 'true');
-    loadDrawer()
+    loadDrawer('render')
       .then(([react, { default: Drawer }]) => {
         react.renderWidget(container, 'assistant', Drawer);
         button.setAttribute('aria-controls', DRAWER_ID);
@@ -81,20 +82,21 @@ export function wake(island: HTMLElement, { embedded = false }: WakeOptions = {}
     stopPulse();
     toggleAssistant();
   });
-  const prefetch = () => void loadDrawer().catch(() => undefined);
+  const prefetch = () => void loadDrawer('warm').catch(() => undefined);
   button.addEventListener('pointerenter', prefetch, { once: true });
   button.addEventListener('focus', prefetch, { once: true });
   const recheck = followFooter(button);
 
-  let prefetched = false;
+  let warmed = false;
   const show = (gate?: ReadonlySignal<boolean>) =>
     effect(() => {
       button.hidden = gate ? !gate.value : false;
       recheck();
-      // A button in view is a drawer likely wanted: its files come ahead too, at idle.
-      if (!button.hidden && !prefetched) {
-        prefetched = true;
-        prefetchWhenIdle('drawer');
+      // A button in view is a drawer likely wanted: once the page is idle, its code and React are
+      // loaded (not rendered), so that the first click opens it at once.
+      if (!button.hidden && !warmed) {
+        warmed = true;
+        void whenIdle().then(() => loadDrawer('warm').catch(() => undefined));
       }
     });
   if (embedded) show();

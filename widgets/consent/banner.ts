@@ -12,7 +12,7 @@ import { focusAfterChoice } from './focus.ts';
 import { loadReact, whenIdle } from '../runtime/react.ts';
 
 const HEIGHT_VARIABLE = '--consent-banner-height';
-const loadPanel = () => Promise.all([loadReact(), import('./choices.ts')]);
+const loadPanel = (purpose: 'render' | 'warm') => Promise.all([loadReact(purpose), import('./choices.ts')]);
 /** Fetched at idle, not at load: a returning visitor's first bytes stay for what shows. */
 const startTrackers = () =>
   import('./start-trackers.ts').then(
@@ -39,7 +39,7 @@ function showPanelWhenWanted(container: HTMLElement): void {
     if (!preferencesOpen.value || shown) return;
     shown = true;
     // Rendered once, then kept: its <dialog> opens and closes itself with preferencesOpen.
-    loadPanel().then(
+    loadPanel('render').then(
       ([react, { PreferencesPanel }]) => react.renderWidget(container, 'cookie-preferences', PreferencesPanel),
       (error) => console.error('Panneau de personnalisation non chargé :', error),
     );
@@ -71,7 +71,7 @@ export function wake(island: HTMLElement): void {
     focusAfterChoice();
   });
   const customize = banner.querySelector('[data-consent-action="customize"]');
-  const preload = () => void loadPanel().catch(() => undefined);
+  const preload = () => void loadPanel('warm').catch(() => undefined);
   customize?.addEventListener('pointerenter', preload, { once: true });
   customize?.addEventListener('focus', preload, { once: true });
   showPanelWhenWanted(panel);

@@ -1,8 +1,8 @@
 /**
- * React, on demand (docs/decisions/0034-islands-wake-on-need.md). Nothing at rest needs it: the first island
+ * React, on demand (docs/decisions/0035-islands-wake-on-need.md). Nothing at rest needs it: the first island
  * that does (a form focused, the drawer opened, the customise panel) loads it through `loadReact()`, once
- * for the page. When the page is idle, the browser fetches React's files ahead without running them, so
- * that the first use does not wait for the network.
+ * for the page. When the page is idle, the browser fetches and compiles React's files ahead without
+ * running them, so that the first use waits neither for the network nor for the compiler.
  */
 import type * as ReactRuntimeModule from './hydrate.tsx';
 
@@ -10,12 +10,16 @@ type ReactRuntime = typeof ReactRuntimeModule;
 
 let runtime: Promise<ReactRuntime> | undefined;
 let requested: () => void;
-/** Settles when an island first asks for React (the moment `with-react`). */
+/** Settles when an island first asks for React to render (the moment `with-react`). */
 export const reactRequested = new Promise<void>((resolve) => (requested = resolve));
 
-export function loadReact(): Promise<ReactRuntime> {
+/**
+ * React's runtime, loaded once for the page. `warm`: only loaded ahead (the pointer near a button, the
+ * page idle with the assistant's button shown), which wakes no `with-react` island.
+ */
+export function loadReact(purpose: 'render' | 'warm' = 'render'): Promise<ReactRuntime> {
   runtime ??= import('./hydrate.tsx');
-  requested();
+  if (purpose === 'render') requested();
   return runtime;
 }
 
@@ -32,20 +36,18 @@ export function whenIdle(): Promise<void> {
 }
 
 /**
- * Files the build lists on the client's script tag (`data-prefetch-react`, `data-prefetch-drawer`),
- * fetched into the cache once the page is idle. Fetched, not run: running them is the main-thread work
- * this design keeps until a visitor asks for it.
+ * React's files, which the build lists on the client's script tag (`data-prefetch`), fetched and
+ * compiled once the page is idle, not run: running them is the main-thread work kept until a visitor
+ * asks for it. (`modulepreload`: the browser compiles what it fetches away from the main thread.)
  */
-export function prefetchWhenIdle(group: 'react' | 'drawer'): void {
-  const key = `prefetch${group[0]!.toUpperCase()}${group.slice(1)}`;
-  const files = document.querySelector<HTMLScriptElement>(`script[data-prefetch-${group}]`)?.dataset[key]?.split(' ');
+export function prefetchReactWhenIdle(): void {
+  const files = document.querySelector<HTMLScriptElement>('script[data-prefetch]')?.dataset.prefetch?.split(' ');
   if (!files?.length) return;
   void whenIdle().then(() => {
     for (const href of files) {
       if (!href || document.querySelector(`link[href="${href}"]`)) continue;
       const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.as = 'script';
+      link.rel = 'modulepreload';
       link.href = href;
       document.head.append(link);
     }
