@@ -1,5 +1,5 @@
 /**
- * React, on demand (docs/decisions/0035-islands-wake-on-need.md). Nothing at rest needs it: the first island
+ * React, on demand (docs/decisions/0039-islands-wake-on-need.md). Nothing at rest needs it: the first island
  * that does (a form focused, the drawer opened, the customise panel) loads it through `loadReact()`, once
  * for the page. When the page is idle, the browser fetches and compiles React's files ahead without
  * running them, so that the first use waits neither for the network nor for the compiler.
