@@ -66,7 +66,6 @@ export const articleExtras = z.object({
   /** The tester programme, for articles without a product section (which already invites to it). */
   promo: z.object({ title: z.string(), text: z.string(), button: z.string() }),
 });
-export type ArticleExtras = z.infer<typeof articleExtras>;
 
 export const sharedContent = z.object({
   testimonials: z.array(testimonial),
