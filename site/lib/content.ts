@@ -203,4 +203,3 @@ function checkAssistantTargets(
   const problems = unknownVocabularyTargets(vocabulary, known, new Set(shared.faq.map((item) => item.id)));
   if (problems.length) throw new ContentError(vocabularyFile, problems);
 }
-
