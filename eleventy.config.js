@@ -10,13 +10,14 @@ import { siteData } from './site/lib/site-data.ts';
 import { islandShortcode } from './site/lib/islands.ts';
 import { writeSocialManifest } from './site/lib/social-cards.ts';
 import { cmsPage } from './site/lib/cms.ts';
-import { renderIsland, ssrWidgetNames } from './widgets/ssr.tsx';
+import { islandRenderer } from './widgets/ssr.tsx';
 import { frenchTypographyHtml } from './core/site/typography.ts';
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
-export default function (eleventyConfig) {
+export default async function (eleventyConfig) {
   const content = loadContent(process.cwd(), process.env, { extraPostsDir: process.env.EXTRA_POSTS_DIR });
-  const data = siteData(content, ssrWidgetNames());
+  const islands = await islandRenderer();
+  const data = siteData(content, islands.names);
 
   eleventyConfig.addGlobalData('site', data);
   eleventyConfig.addGlobalData('assets', () => readAssets('_site'));
@@ -24,7 +25,7 @@ export default function (eleventyConfig) {
   eleventyConfig.addGlobalData('cms', () => cmsPage(process.env, '_site') ?? false);
 
   for (const [name, filter] of Object.entries(filters(content.config, iconSvg))) eleventyConfig.addFilter(name, filter);
-  eleventyConfig.addShortcode('island', islandShortcode(renderIsland, data.publicConfig));
+  eleventyConfig.addShortcode('island', islandShortcode(islands, data.publicConfig));
 
   // Editors type plain spaces; French typography is applied to every built page.
   eleventyConfig.addTransform('french-typography', (html, outputPath) =>

@@ -2,16 +2,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs } from './tests/support/browser.ts';
 import { e2ePort as port, embedHostOrigin } from './tests/support/ports.ts';
-import { readFileSync } from 'node:fs';
-
-// The fake tracker IDs the test build bakes into pages (npm run build:test): the server gets them too,
-// so its Content-Security-Policy allows exactly those trackers, as in production.
-const trackingEnv = Object.fromEntries(
-  readFileSync(new URL('./tests/fixtures/trackers/tracking.env', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => /^[A-Z_]+=/.test(line))
-    .map((line) => line.split('=', 2) as [string, string]),
-);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,8 +23,10 @@ export default defineConfig({
   webServer: {
     command: 'tsx server/main.ts',
     url: `http://127.0.0.1:${port}/healthz`,
-    // EMBED_ORIGINS: the "other site" of tests/e2e/embed.spec.ts may embed the widgets.
-    env: { ...trackingEnv, PORT: String(port), DATA_DIR: 'memory', HOST: '127.0.0.1', EMBED_ORIGINS: embedHostOrigin },
+    // EMBED_ORIGINS: the "other site" of tests/e2e/embed.spec.ts may embed the widgets. No tracker ID here:
+    // the server sends the security headers the test build wrote (npm run build:test, with the fake IDs of
+    // tests/fixtures/trackers/tracking.env), so the consent tests also prove the policy follows the pages.
+    env: { PORT: String(port), DATA_DIR: 'memory', HOST: '127.0.0.1', EMBED_ORIGINS: embedHostOrigin },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -1,5 +1,5 @@
 // Vite builds the browser code: the islands' client (with one chunk per widget), the site's small
-// enhancement script and its stylesheet. Hashed names, listed in a manifest that Eleventy reads.
+// enhancement script, its stylesheet and the widgets' one. Hashed names, listed in a manifest that Eleventy reads.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -13,7 +13,7 @@ export default defineConfig({
     target: 'es2022',
     cssMinify: true,
     rollupOptions: {
-      input: ['widgets/client.ts', 'site/enhance.ts', 'site/styles/main.css'],
+      input: ['widgets/client.ts', 'site/enhance.ts', 'site/styles/main.css', 'widgets/widgets.css'],
     },
   },
 });

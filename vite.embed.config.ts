@@ -2,7 +2,7 @@
 //   vite build -c vite.embed.config.ts               → _site/embed/app.js and its chunks (ES modules)
 //   vite build -c vite.embed.config.ts --mode loader → _site/embed.js, the tag's own tiny script (IIFE)
 // Names are stable (the tag is pasted on other sites); chunks are hashed. The widgets' CSS is shipped as a
-// string for their shadow roots: the design tokens of site/styles/tokens.css on :host, sizes in px.
+// string for their shadow roots: the design tokens of styles/tokens.css on :host, sizes in px.
 import { defineConfig, type Plugin } from 'vite';
 import { readFileSync } from 'node:fs';
 import { transform } from 'lightningcss';
@@ -14,22 +14,22 @@ function forShadowRoot(css: string): string {
     .replace(/(-?\d*\.?\d+)rem\b/g, (_, value: string) => `${+(Number(value) * 16).toFixed(3)}px`);
 }
 
-/** Each virtual stylesheet and the files it is made of, in cascade order. */
+/**
+ * Each virtual stylesheet and the files it is made of, in cascade order: only what the widgets render,
+ * never the site's own styles (docs/architecture.md#styles).
+ */
 const STYLES: Record<string, string[]> = {
-  // Every embedded widget: tokens, the shadow root's base, toasts and the assistant.
+  // Every embedded widget: the tokens, the elements' base, the shadow root's own, toasts and the assistant.
   'virtual:embed-css': [
-    'site/styles/tokens.css',
+    'styles/tokens.css',
+    'styles/base.css',
     'widgets/embed.css',
     'widgets/runtime/toaster.css',
     'widgets/assistant/assistant.css',
   ],
-  // Added for the in-page widgets (forms, audit checklist), loaded only when one is asked for.
-  'virtual:embed-css/page': [
-    'site/styles/global.css',
-    'site/styles/blocks.css',
-    'widgets/forms/forms.css',
-    'widgets/blog/audit.css',
-  ],
+  // Added for the in-page widgets (forms, audit checklist), loaded only when one is asked for: the
+  // buttons they share with the site, and their own files.
+  'virtual:embed-css/page': ['styles/primitives.css', 'widgets/forms/forms.css', 'widgets/blog/audit.css'],
 };
 
 /** The embedded widgets' stylesheets, minified, as strings. */

@@ -4,7 +4,7 @@
  * styles that the site's pages never get; it talks to the git host's API in production. It is never
  * indexed (X-Robots-Tag), never framed, and sends no referrer.
  */
-import { origins } from './headers.ts';
+import { origins } from '../core/site/security-headers.ts';
 
 export function adminHeaders(env: Record<string, string | undefined> = process.env) {
   const git = env.CMS_BACKEND === 'github' ? ['https://api.github.com', ...origins([env.CMS_AUTH_URL ?? ''])] : [];

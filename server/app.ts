@@ -5,7 +5,7 @@ import type { SiteConfig } from '../core/site/config.ts';
 import type { Store } from './store.ts';
 import { createStaticFiles } from './static.ts';
 import { htmlCacheControl } from '../core/analytics/bots.ts';
-import { IMAGE_CSP, resourcePolicy, securityHeaders, servedOverHttps, siteCspSources } from './headers.ts';
+import { IMAGE_CSP, resourcePolicy, servedOverHttps, siteHeaders } from './headers.ts';
 import { HTTPException } from 'hono/http-exception';
 import { confirmationPage, escapeHtml, type ConfirmationContent } from './form-page.ts';
 import type { Context } from 'hono';
@@ -74,7 +74,7 @@ export function createApp({
 }: AppOptions) {
   const app = new Hono();
   const files = createStaticFiles(siteDir);
-  const headers = securityHeaders(siteCspSources(config));
+  const headers = siteHeaders(siteDir, config);
 
   const admin = adminHeaders();
   // After the route. The CMS at /admin has its own policy (it runs Decap CMS) and is never indexed; elsewhere

@@ -8,7 +8,7 @@ import type { Database } from '../backend/db.ts';
 import type { ContactHandlerDeps } from '../backend/contact/handler.ts';
 import { contactRequestStore } from '../backend/contact/store.ts';
 import type { MailLoop } from './mailer.ts';
-import { origins } from './headers.ts';
+import { origins } from '../core/site/security-headers.ts';
 
 export interface ContactOptions {
   /** Sends the queued mails; without it (or disabled) requests are stored with mail_status 'skipped'. */

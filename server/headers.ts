@@ -1,39 +1,24 @@
 /**
  * Security headers for every answer (docs/requirements.md#security): the criteria of the MDN HTTP
  * Observatory (a CSP without unsafe-inline or unsafe-eval for scripts, frame-ancestors, nosniff,
- * Referrer-Policy, Permissions-Policy, COOP, CORP, HSTS over HTTPS). The README's « Security » section
- * shows what a static host must copy; `npm run headers` prints it from this file.
+ * Referrer-Policy, Permissions-Policy, COOP, CORP, HSTS over HTTPS). The page headers themselves come from
+ * the build (core/site/security-headers.ts); this file adds what depends on the answer (images, resource
+ * policy, HSTS) and what a static host must copy (README, « Security »; `npm run headers` prints it).
  */
-import { ConfigError, type SiteConfig } from '../core/site/config.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, toPublicConfig, type SiteConfig } from '../core/site/config.ts';
+import { SECURITY_HEADERS_FILE, securityHeaders } from '../core/site/security-headers.ts';
 
-export interface CspSources {
-  /** Extra origins scripts may come from (consented trackers, configured). */
-  scripts: string[];
-  /** Extra origins the page may call (backend, webhook, trackers). */
-  connect: string[];
-  /** Origins allowed to frame the site. */
-  frameAncestors: string[];
-  /** Extra origins audio may play from (the assistant's voice notes in object storage). */
-  media?: string[];
-  /** Extra origins images (tracking pixels) may come from. */
-  images?: string[];
-}
-
-/** The policy of the pages (HTML) and of every answer that sets none of its own. */
-export function pageCsp(sources: CspSources): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${sources.scripts.join(' ')}`.trim(),
-    "style-src 'self'",
-    `img-src 'self' data: blob: ${[...sources.scripts, ...(sources.images ?? [])].join(' ')}`.trim(),
-    `media-src 'self' blob: ${(sources.media ?? []).join(' ')}`.trim(),
-    "font-src 'self'",
-    `connect-src 'self' ${sources.connect.join(' ')}`.trim(),
-    `frame-ancestors 'self' ${sources.frameAncestors.join(' ')}`.trim(),
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
+/**
+ * The page headers the build wrote beside the pages it serves, so that the policy allows what those pages
+ * were built to load whatever this process's environment says. Without that file (a build from before it
+ * existed, a test's bare folder), the same headers from this server's configuration.
+ */
+export function siteHeaders(siteDir: string, config: SiteConfig): Record<string, string> {
+  const file = join(siteDir, SECURITY_HEADERS_FILE);
+  if (!existsSync(file)) return securityHeaders(toPublicConfig(config));
+  return (JSON.parse(readFileSync(file, 'utf8')) as { headers: Record<string, string> }).headers;
 }
 
 /**
@@ -43,17 +28,6 @@ export function pageCsp(sources: CspSources): string {
  */
 export const IMAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self'; sandbox";
-
-/** The headers every answer carries, whatever its type. */
-export function securityHeaders(sources: CspSources): Record<string, string> {
-  return {
-    'content-security-policy': pageCsp(sources),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'microphone=(self), camera=(), geolocation=(), payment=()',
-    'cross-origin-opener-policy': 'same-origin',
-  };
-}
 
 /**
  * Cross-Origin-Resource-Policy: pages and API answers stay with this origin; files that other sites load
@@ -90,103 +64,6 @@ export function servedOverHttps(url: string, header: (name: string) => string | 
   return /(?:^|[;,\s])proto="?https"?(?:$|[;,\s])/i.test(header('forwarded') ?? '');
 }
 
-/** The origin of each configured URL, for the CSP. */
-export function origins(urls: readonly string[]): string[] {
-  const result = new Set<string>();
-  for (const url of urls) {
-    try {
-      if (/^https?:\/\//.test(url)) result.add(new URL(url).origin);
-    } catch {
-      // A malformed URL was already refused by the configuration schema.
-    }
-  }
-  return [...result];
-}
-
-interface TrackingConfig {
-  gaId: string;
-  gaScriptUrl: string;
-  recordingId: string;
-  recordingScriptUrl: string;
-  metaPixelId: string;
-  metaScriptUrl: string;
-  linkedinId: string;
-  linkedinScriptUrl: string;
-  xPixelId: string;
-  xScriptUrl: string;
-  tiktokId: string;
-  tiktokScriptUrl: string;
-  adsConversionId: string;
-}
-
-/**
- * What the CSP must allow for the trackers that are configured (an empty ID means not installed, so
- * nothing of it is allowed): their script origin, and where each sends its data once consented.
- */
-export function trackerSources(tracking: TrackingConfig): Required<Pick<CspSources, 'scripts' | 'connect' | 'images'>> {
-  const scripts: string[] = [];
-  const connect: string[] = [];
-  const images: string[] = [];
-  const google = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
-  if (tracking.gaId) {
-    scripts.push(tracking.gaScriptUrl);
-    connect.push(...google);
-    images.push(...google);
-  }
-  if (tracking.recordingId) {
-    scripts.push(tracking.recordingScriptUrl, 'https://script.hotjar.com');
-    connect.push('https://*.hotjar.com', 'https://*.hotjar.io', 'wss://*.hotjar.com');
-  }
-  if (tracking.metaPixelId) {
-    scripts.push(tracking.metaScriptUrl);
-    connect.push('https://www.facebook.com');
-    images.push('https://www.facebook.com');
-  }
-  if (tracking.linkedinId) {
-    scripts.push(tracking.linkedinScriptUrl);
-    connect.push('https://px.ads.linkedin.com');
-    images.push('https://px.ads.linkedin.com');
-  }
-  if (tracking.xPixelId) {
-    scripts.push(tracking.xScriptUrl);
-    images.push('https://t.co', 'https://analytics.twitter.com');
-  }
-  if (tracking.tiktokId) {
-    scripts.push(tracking.tiktokScriptUrl);
-    connect.push('https://analytics.tiktok.com');
-  }
-  if (tracking.adsConversionId) {
-    scripts.push(tracking.gaScriptUrl);
-    connect.push('https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com');
-    images.push('https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com');
-  }
-  const unique = (list: string[]) => [
-    ...new Set(list.flatMap((item) => (item.includes('*') || item.startsWith('wss:') ? [item] : origins([item])))),
-  ];
-  return { scripts: unique(scripts), connect: unique(connect), images: unique(images) };
-}
-
-/** What the site's pages may load and call, from its configuration: the backend, the webhook, the trackers. */
-export function siteCspSources(config: SiteConfig): CspSources {
-  const tracking = config.tracking;
-  const trackers = trackerSources(tracking);
-  return {
-    scripts: trackers.scripts,
-    images: trackers.images,
-    connect: [
-      ...origins([
-        config.backend.supabaseUrl,
-        config.backend.assistantWebhookUrl,
-        tracking.alertWebhookUrl,
-        tracking.alertEmailEndpoint,
-      ]),
-      ...trackers.connect,
-    ],
-    frameAncestors: [],
-    media: origins([config.backend.supabaseUrl, config.backend.assistantWebhookUrl]),
-  };
-}
-
 /** One rule of a static host's configuration: the paths it covers and every header they must carry. */
 export interface HostRule {
   /** Netlify-style paths (`/images/*`). */
@@ -201,7 +78,10 @@ export interface HostRule {
  * HSTS (the host serves HTTPS), and for images and the embed's files the policies this server gives them.
  */
 export function staticHostRules(config: SiteConfig, hsts: string | undefined = DEFAULT_HSTS): HostRule[] {
-  const base = { ...securityHeaders(siteCspSources(config)), ...(hsts ? { 'strict-transport-security': hsts } : {}) };
+  const base = {
+    ...securityHeaders(toPublicConfig(config)),
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
   return [
     { paths: ['/*'], headers: { ...base, 'cross-origin-resource-policy': 'same-origin' } },
     {

@@ -1,18 +1,13 @@
 /**
- * Per-client rate limiting for the embedded server, reusable by any route:
- *
- *   const limiter = createRateLimiter({ limit: 5, windowMs: 10 * 60_000 });
- *   app.post('/thing', rateLimit(limiter, { trustProxy: 0 }), handler);
- *
- * The client is the socket's address or, with TRUST_PROXY=N (N reverse proxies in front), the N-th address
+ * Per-client limits of the embedded server: who the client is, and in-memory limiters for the limits that
+ * do not live in the database (uploads, the assistant). The client is the socket's address or, with TRUST_PROXY=N (N reverse proxies in front), the N-th address
  * from the right of X-Forwarded-For (backend/client-address.ts): what the client writes there itself is
- * never read. Refused requests get a 429 with Retry-After and a French message. The algorithm (a token
+ * never read. The algorithm (a token
  * bucket) is backend/rate-limit.ts.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { RateLimiter, parseRateLimit, type RateLimitOptions } from '../backend/rate-limit.ts';
-import { HANDLER_MESSAGES } from '../backend/contact/handler.ts';
 import { ConfigError } from '../core/site/config.ts';
 import { clientBehindProxies, forwardedAddresses, parseTrustProxy, rateLimitKey } from '../backend/client-address.ts';
 
@@ -39,17 +34,6 @@ export function clientAddress(c: Context, { trustProxy = 0 }: { trustProxy?: num
   const peer = peerAddress(c);
   if (!trustProxy) return rateLimitKey(peer);
   return rateLimitKey(clientBehindProxies(forwardedAddresses(c.req.header('x-forwarded-for')), peer, trustProxy));
-}
-
-export function rateLimit(limiter: RateLimiter, options: { trustProxy?: number } = {}): MiddlewareHandler {
-  return async (c, next) => {
-    const decision = limiter.hit(clientAddress(c, options));
-    if (!decision.allowed) {
-      c.header('retry-after', String(decision.retryAfterSeconds));
-      return c.json({ ok: false, error: HANDLER_MESSAGES.rateLimited(decision.retryAfterSeconds) }, 429);
-    }
-    await next();
-  };
 }
 
 /** CONTACT_RATE_LIMIT="5/600": 5 requests per client per 600 seconds (the default). */

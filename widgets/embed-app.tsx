@@ -4,14 +4,14 @@
  * touch. The configuration is the site's public one (embed-config.json, written by the build), with the
  * script tag's data-* overrides; its relative URLs lead back to the Dentivo site, not to the host page.
  */
-import { createElement, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import css from 'virtual:embed-css';
 import type { PublicConfig } from '../core/site/config.ts';
 import { setConfig } from './runtime/config.ts';
 import { ErrorBoundary } from './runtime/ErrorBoundary.tsx';
-import Toaster from './runtime/Toaster.tsx';
-import Assistant from './assistant/Assistant.tsx';
+import { renderWidget } from './runtime/hydrate.tsx';
+import { embeddableNames, islands, type Island, type IslandName } from './runtime/registry.ts';
 import { openAssistant, setContentOrigin } from './assistant/store.ts';
 
 export interface EmbedOptions {
@@ -21,14 +21,6 @@ export interface EmbedOptions {
   supabaseKey?: string;
   open?: string;
 }
-
-/** Widgets that make sense on another site, besides the assistant: they fill <div data-dentivo-widget="…">. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as parsed JSON
-const inPage: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
-  'contact-form': () => import('./forms/ContactForm.tsx'),
-  'tester-form': () => import('./forms/TesterForm.tsx'),
-  'audit-checklist': () => import('./blog/AuditChecklist.tsx'),
-};
 
 function stylesheet(text: string): CSSStyleSheet | HTMLStyleElement {
   try {
@@ -68,45 +60,63 @@ async function siteConfig(source: string, options: EmbedOptions): Promise<Public
   };
 }
 
-export async function mount(source: string, options: EmbedOptions): Promise<void> {
-  setConfig(await siteConfig(source, options));
-  setContentOrigin(new URL(source).origin);
-  const names = (options.widgets || 'assistant')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-
-  if (names.includes('assistant')) {
-    const host = document.createElement('dentivo-assistant');
-    document.body.append(host);
-    createRoot(shadowRoot(host, [css])).render(
+/** The assistant: its button and drawer in a shadow root of their own, at the end of the host page. */
+async function mountAssistant(open: boolean): Promise<void> {
+  const [{ default: View }, launcher, { default: Toaster }] = await Promise.all([
+    islands.assistant.view(),
+    islands.assistant.wake(),
+    islands.toaster.view(),
+  ]);
+  const host = document.createElement('dentivo-assistant');
+  document.body.append(host);
+  const root = shadowRoot(host, [css]);
+  // Committed at once: the button's script (the same as on the site) then finds its elements.
+  flushSync(() =>
+    createRoot(root).render(
       <ErrorBoundary name="assistant">
-        <Assistant />
+        <View />
         <div className="toasts">
           <Toaster />
         </div>
       </ErrorBoundary>,
-    );
-    if (options.open === 'true') openAssistant();
-  }
+    ),
+  );
+  launcher.wake(root, { embedded: true });
+  if (open) openAssistant();
+}
 
-  const others = names.filter((name) => name in inPage);
-  if (!others.length) return;
-  const { default: pageCss } = await import('virtual:embed-css/page');
-  for (const name of others) {
-    const targets = document.querySelectorAll<HTMLElement>(`[data-dentivo-widget="${name}"]`);
-    if (!targets.length) continue;
-    const { default: component } = await inPage[name]!();
-    for (const target of targets) {
-      let props: Record<string, unknown> = {};
-      try {
-        props = JSON.parse(target.dataset.props ?? '{}');
-      } catch {
-        console.error(`Dentivo : data-props illisible pour « ${name} »`);
-      }
-      createRoot(shadowRoot(target, [css, pageCss])).render(
-        <ErrorBoundary name={name}>{createElement(component, props)}</ErrorBoundary>,
-      );
+/** An in-page widget (a form, the audit checklist) into each `<div data-dentivo-widget="name">` of the host page. */
+async function mountInPage(name: IslandName, styles: string[]): Promise<void> {
+  const targets = document.querySelectorAll<HTMLElement>(`[data-dentivo-widget="${name}"]`);
+  const island: Island = islands[name];
+  if (!targets.length || !island.view) return;
+  const { default: component } = await island.view();
+  for (const target of targets) {
+    let props: Record<string, unknown> = {};
+    try {
+      props = JSON.parse(target.dataset.props ?? '{}');
+    } catch {
+      console.error(`Dentivo : data-props illisible pour « ${name} »`);
     }
+    renderWidget(shadowRoot(target, styles), name, component, props);
   }
+}
+
+export async function mount(source: string, options: EmbedOptions): Promise<void> {
+  setConfig(await siteConfig(source, options));
+  setContentOrigin(new URL(source).origin);
+  const asked = (options.widgets || 'assistant')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of asked)
+    if (!(embeddableNames as string[]).includes(name))
+      console.error(`Dentivo : « ${name} » n’est pas un widget intégrable (${embeddableNames.join(', ')}).`);
+  const names = embeddableNames.filter((name) => asked.includes(name));
+
+  if (names.includes('assistant')) await mountAssistant(options.open === 'true');
+  const inPage = names.filter((name) => name !== 'assistant');
+  if (!inPage.length) return;
+  const { default: pageCss } = await import('virtual:embed-css/page');
+  for (const name of inPage) await mountInPage(name, [css, pageCss]);
 }

@@ -1,37 +1,43 @@
-/** Build-time render of an island (called by the Eleventy shortcode through eleventy.config.js). */
-import { createElement } from 'react';
+/**
+ * Build-time render of the islands (handed to site/ by eleventy.config.js, the composition root). It reads
+ * the same registry as the browser and the embed (runtime/registry.ts); the views load once, before the
+ * build renders its first page, so that each render is synchronous.
+ */
+import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PublicConfig } from '../core/site/config.ts';
+import type { HydrationMoment } from '../core/site/islands.ts';
 import { setConfig } from './runtime/config.ts';
-import AuditChecklist from './blog/AuditChecklist.tsx';
-import Toaster from './runtime/Toaster.tsx';
-import AssistantIsland from './assistant/AssistantIsland.tsx';
-import BlogFilter from './blog/BlogFilter.tsx';
-import CookieBanner from './consent/CookieBanner.tsx';
-import CookieSettings from './consent/CookieSettings.tsx';
-import Analytics from './analytics/Analytics.tsx';
-import ContactForm from './forms/ContactForm.tsx';
-import TesterForm from './forms/TesterForm.tsx';
+import { islands, isIslandName, type Island } from './runtime/registry.ts';
 
-// Static imports: the build renders synchronously. Keep in step with runtime/registry.ts.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as parsed JSON
-const components: Record<string, (props: any) => React.ReactNode> = {
-  toaster: Toaster,
-  assistant: AssistantIsland,
-  'audit-checklist': AuditChecklist,
-  'blog-filter': BlogFilter,
-  'cookie-banner': CookieBanner,
-  'cookie-settings': CookieSettings,
-  analytics: Analytics,
-  'contact-form': ContactForm,
-  'tester-form': TesterForm,
-};
-
-export function renderIsland(name: string, props: Record<string, unknown>, config: PublicConfig): string {
-  const component = components[name];
-  if (!component) throw new Error(`Widget inconnu « ${name} » (connus : ${Object.keys(components).join(', ')})`);
-  setConfig(config);
-  return renderToString(createElement(component, props));
+export interface IslandRenderer {
+  /** Every island's name (a page may only place these). */
+  names: readonly string[];
+  /** The moment a placeholder gets when its template names none. */
+  defaultMoment(name: string): HydrationMoment;
+  /** The island's HTML for these props (empty for an island without a view, such as analytics). */
+  render(name: string, props: Record<string, unknown>, config: PublicConfig): string;
 }
 
-export const ssrWidgetNames = () => Object.keys(components);
+export async function islandRenderer(): Promise<IslandRenderer> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as parsed JSON
+  const views = new Map<string, ComponentType<any>>();
+  for (const [name, island] of Object.entries(islands) as [string, Island][])
+    if (island.view) views.set(name, (await island.view()).default);
+  const known = (name: string) => {
+    if (!isIslandName(name))
+      throw new Error(`Widget inconnu « ${name} » (connus : ${Object.keys(islands).join(', ')})`);
+    return islands[name] as Island;
+  };
+  return {
+    names: Object.keys(islands),
+    defaultMoment: (name) => known(name).hydrate,
+    render(name, props, config) {
+      known(name);
+      const view = views.get(name);
+      if (!view) return '';
+      setConfig(config);
+      return renderToString(createElement(view, props));
+    },
+  };
+}

@@ -31,7 +31,19 @@ export function isAnalyticsEvent(name: unknown): name is AnalyticsEventName {
   return typeof name === 'string' && (ANALYTICS_EVENTS as readonly string[]).includes(name);
 }
 
-/** What a widget dispatches: `window.dispatchEvent(trackEvent('form_submission', { form_name: 'contact', form_success: true }))`. */
+/** What a widget dispatches (through widgets/runtime/track.ts): `trackEvent('form_submission', { form_name: 'contact', form_success: true })`. */
 export function trackEvent(event: AnalyticsEventName, params: TrackParams = {}): CustomEvent<TrackEventDetail> {
   return new CustomEvent(TRACK_EVENT, { detail: { event, params } });
+}
+
+/**
+ * The sign-up conversion (docs/requirements.md#cta-tracking): the analytics layer announces it on
+ * `window` when a click leads to the app's sign-up, and the tracker loader hands it to each marketing tag
+ * the visitor allowed (Google Ads, Meta, LinkedIn, X, TikTok). Analytics consent is not needed for it.
+ */
+export const CONVERSION_EVENT = 'dentivo:conversion';
+
+export interface ConversionDetail {
+  value: number;
+  currency: string;
 }

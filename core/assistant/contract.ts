@@ -23,7 +23,6 @@ export const voiceRef = z.object({
   url: webUrl,
   duration: z.number().check(z.gte(0), z.lte(3600)),
 });
-export type VoiceRef = z.infer<typeof voiceRef>;
 
 /** Call 1, what the widget sends: message_id, text?, files?, voice?, sent_at, conversation_id. */
 export const webhookPayload = z

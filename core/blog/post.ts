@@ -106,17 +106,6 @@ export const author = z.object({
 });
 export type Author = z.infer<typeof author>;
 
-/** What the list, the search index and the related ranking need of a post. */
-export interface PostSummary {
-  id: number;
-  slug: string;
-  title: string;
-  summary: string;
-  category: Category;
-  tags: string[];
-  publishDate: string;
-}
-
 export function newestFirst<P extends { publishDate: string; id: number }>(posts: readonly P[]): P[] {
   return [...posts].sort((a, b) => b.publishDate.localeCompare(a.publishDate) || b.id - a.id);
 }

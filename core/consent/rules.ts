@@ -189,23 +189,6 @@ export function allowedCategories(record: ConsentRecord): ConsentChoice {
   };
 }
 
-/**
- * First-party cookies the trackers leave on our domain (content/pages/gestion-cookies.md), by category:
- * deleted when the category is refused or withdrawn, or when the choice that allowed them has lapsed.
- */
-export const TRACKER_COOKIES: Record<keyof ConsentChoice, RegExp> = {
-  analytics: /^(_ga|_ga_.+|_gid|_gat.*|_hj.+)$/,
-  marketing: /^(_fbp|_fbc|_gcl_.+|_ttp|_tt_enable_cookie|li_fat_id|li_sugr|_twclid|_uet.+)$/,
-};
-
-/** Names of the cookies in a `document.cookie` string that match `pattern`. */
-export function cookieNames(cookieString: string, pattern: RegExp): string[] {
-  return cookieString
-    .split(';')
-    .map((pair) => pair.split('=')[0]!.trim())
-    .filter((name) => name && pattern.test(name));
-}
-
 /** Google consent mode v2 (basic): all four keys, every time. */
 export type GoogleConsentState = Record<
   'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage',

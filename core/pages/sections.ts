@@ -3,6 +3,7 @@
  * matter of a file under content/pages/; site/ has one partial per `type`.
  */
 import { z } from 'zod';
+import { HYDRATION_MOMENTS } from '../site/islands.ts';
 
 /** A same-site path ("/agenda", "/blog?tag=x", "#faq") or the app's sign-up/sign-in shortcuts. */
 export const href = z
@@ -214,8 +215,8 @@ export const widgetSection = z.object({
   ...base,
   widget: z.string().regex(/^[a-z-]+$/),
   props: z.record(z.string(), z.unknown()).default({}),
-  // interaction: a form that works as plain HTML hydrates when the visitor first focuses or touches it.
-  hydrate: z.enum(['load', 'idle', 'visible', 'interaction']).default('visible'),
+  /** When it wakes, if not at its own moment (core/site/islands.ts; forms: when the visitor reaches for them). */
+  hydrate: z.enum(HYDRATION_MOMENTS).optional(),
   /** Practical details beside the widget; `href` makes the text a link (« mailto: » for the e-mail). */
   aside: z.array(z.object({ title: z.string(), text: z.string(), href: href.optional() })).optional(),
 });
@@ -243,6 +244,4 @@ export const section = z.discriminatedUnion('type', [
 ]);
 
 export type Section = z.infer<typeof section>;
-export type SectionType = Section['type'];
 export type FeatureCard = z.infer<typeof featureCard>;
-export type Link = z.infer<typeof link>;

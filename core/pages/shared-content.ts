@@ -1,8 +1,9 @@
 /** Copy shared between pages (content/shared/*.yaml), written once and referenced by id. */
 import { z } from 'zod';
 import { href, icon, relatedLink } from './sections.ts';
-import { cluster, clusters } from './page.ts';
+import { cluster } from './page.ts';
 import { category } from '../blog/post.ts';
+import { AUDIT_ITEM_COUNT } from '../blog/audit.ts';
 
 export const testimonial = z.object({
   id: z.string().regex(/^t-[a-z0-9-]+$/),
@@ -44,7 +45,11 @@ export const solutions = z.object({
   clusters: z.record(cluster, z.array(relatedLink.extend({ icon }))),
 });
 
-export const audit = z.object({ title: z.string(), intro: z.string(), items: z.array(z.string()).length(10) });
+export const audit = z.object({
+  title: z.string(),
+  intro: z.string(),
+  items: z.array(z.string()).length(AUDIT_ITEM_COUNT),
+});
 
 /**
  * The blocks that may follow an article (docs/requirements.md#blog-article). Each is shown where it
@@ -61,7 +66,6 @@ export const articleExtras = z.object({
   /** The tester programme, for articles without a product section (which already invites to it). */
   promo: z.object({ title: z.string(), text: z.string(), button: z.string() }),
 });
-export type ArticleExtras = z.infer<typeof articleExtras>;
 
 export const sharedContent = z.object({
   testimonials: z.array(testimonial),
@@ -73,10 +77,6 @@ export const sharedContent = z.object({
   articleExtras,
 });
 
-export type Testimonial = z.infer<typeof testimonial>;
 export type FaqItem = z.infer<typeof faqItem>;
 export type GlossaryTerm = z.infer<typeof glossaryTerm>;
-export type Navigation = z.infer<typeof navigation>;
-export type Solutions = z.infer<typeof solutions>;
 export type SharedContent = z.infer<typeof sharedContent>;
-export { clusters };

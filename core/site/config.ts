@@ -72,6 +72,14 @@ export const siteConfig = z.object({
     tiktokId: z.string(),
     tiktokScriptUrl: url,
     adsConversionId: z.string(),
+    /**
+     * What the sign-up conversion (50 EUR, docs/requirements.md#cta-tracking) is recorded under, for the
+     * trackers that need one besides their ID: the Google Ads conversion label (AW-…/label), LinkedIn's
+     * conversion id, X's event id. Empty: Ads gets the bare ID, LinkedIn and X none (their own URL rules may count it).
+     */
+    adsConversionLabel: z.string().default(''),
+    linkedinConversionId: z.string().default(''),
+    xConversionEventId: z.string().default(''),
     /** Where web-vitals alerts are posted (SPEC.md section 7, call 6); empty = not posted. */
     alertWebhookUrl: z.union([z.literal(''), url]).default(''),
     alertEmailEndpoint: z.union([z.literal(''), url]).default(''),
@@ -102,6 +110,9 @@ const envOverrides: Record<string, string> = {
   TIKTOK_ID: 'tracking.tiktokId',
   TIKTOK_SCRIPT_URL: 'tracking.tiktokScriptUrl',
   ADS_CONVERSION_ID: 'tracking.adsConversionId',
+  ADS_CONVERSION_LABEL: 'tracking.adsConversionLabel',
+  LINKEDIN_CONVERSION_ID: 'tracking.linkedinConversionId',
+  X_CONVERSION_EVENT_ID: 'tracking.xConversionEventId',
   ALERT_WEBHOOK_URL: 'tracking.alertWebhookUrl',
   ALERT_EMAIL_ENDPOINT: 'tracking.alertEmailEndpoint',
 };

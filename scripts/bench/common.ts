@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -246,5 +246,12 @@ export function table(header: string[], rows: (string | number)[][], align?: ('l
 
 export function machine(): string {
   const cpu = cpus();
-  return `Node ${process.version}, ${cpu.length} cœurs (${cpu[0]?.model.trim() ?? 'CPU inconnu'}), ${Math.round(totalmem() / 1024 ** 3)} GiB de mémoire`;
+  return `Node ${process.version}, ${cpu.length} cœurs (${cpu[0]?.model.trim() ?? 'CPU inconnu'}), ${Math.round(totalmem() / 1024 ** 3)} GiB de mémoire, ${loadAverage()}`;
+}
+
+/** The machine's load average now (other engineers share it): to read beside any duration. */
+export function loadAverage(): string {
+  return `charge moyenne ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ')} (1, 5, 15 min)`;
 }

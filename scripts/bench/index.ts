@@ -4,11 +4,12 @@
  *   lighthouse  Lighthouse mobile on five pages, median of 3 runs       (scripts/bench/lighthouse.ts)
  *   build       build time and memory at 14, 1,000 and 4,000 articles   (scripts/bench/build.ts)
  *   load        autocannon on the server, before and after a kill -9    (scripts/bench/load.ts)
- *   weight      widget weight beside the published references          (scripts/bench/weight.ts)
+ *   weight      first and repeat visits, widgets beside the references  (scripts/bench/weight.ts)
+ *   drawer      the assistant's drawer opening, CPU ×4                  (scripts/bench/drawer.ts)
  * and prints the Markdown report, also saved as bench/results/<date>.md (raw figures in .json beside it).
  *
  *   npm run bench                      everything (about 5 minutes on a quiet 2-core machine)
- *   npm run bench -- --only load       one part (lighthouse | build | load | weight)
+ *   npm run bench -- --only load       one part (lighthouse | build | load | weight | drawer)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -28,15 +29,17 @@ import {
 import { lighthouseBench } from './lighthouse.ts';
 import { loadBench } from './load.ts';
 import { weightBench } from './weight.ts';
+import { drawerBench } from './drawer.ts';
 
 const PARTS = {
   lighthouse: lighthouseBench,
   build: buildBench,
   load: loadBench,
   weight: weightBench,
+  drawer: drawerBench,
 } as const satisfies Record<string, (context: BenchContext) => Promise<Section>>;
 type Part = keyof typeof PARTS;
-const ORDER: Part[] = ['weight', 'lighthouse', 'load', 'build'];
+const ORDER: Part[] = ['weight', 'drawer', 'lighthouse', 'load', 'build'];
 
 function chosenParts(args: string[]): Part[] {
   const chosen: string[] = [];
@@ -45,10 +48,12 @@ function chosenParts(args: string[]): Part[] {
     if (arg === '--only') chosen.push(...(args[++i] ?? '').split(','));
     else if (arg.startsWith('--only=')) chosen.push(...arg.slice('--only='.length).split(','));
     else if (arg === '--help' || arg === '-h') {
-      console.log('Usage : npm run bench [-- --only lighthouse|build|load|weight]');
+      console.log('Usage : npm run bench [-- --only lighthouse|build|load|weight|drawer]');
       process.exit(0);
     } else {
-      console.error(`Option inconnue « ${arg} ». Usage : npm run bench [-- --only lighthouse|build|load|weight]`);
+      console.error(
+        `Option inconnue « ${arg} ». Usage : npm run bench [-- --only lighthouse|build|load|weight|drawer]`,
+      );
       process.exit(2);
     }
   }

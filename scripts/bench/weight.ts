@@ -14,12 +14,16 @@ import { chromiumArgs, chromiumPath } from '../../tests/support/browser.ts';
 import {
   BUDGETS,
   BUDGET_PAGES,
+  KEY_PAGES,
+  assetsBeforeIdle,
   assistantChunks,
   consentChunks,
   firstArticlePath,
   gzipSize,
+  markIdle,
   readManifest,
   recordAssets,
+  returningVisitor,
   runtimeChunks,
   sum,
 } from '../../tests/support/bytes.ts';
@@ -100,34 +104,60 @@ async function references(workDir: string): Promise<{ reactFloor: number; reactM
   return { reactFloor, reactMarkedPurify };
 }
 
+/** What one visit to a page downloaded: script before the page was idle, script until the network was quiet, CSS. */
+interface Visit {
+  beforeIdle: number;
+  beforeIdleFiles: number;
+  untilQuiet: number;
+  untilQuietFiles: number;
+  css: number;
+}
+
 interface PageWeight {
   path: string;
-  script: number;
-  scriptFiles: number;
-  css: number;
+  /** Cookie banner shown. */
+  first: Visit;
+  /** Cookie choice already made (refused): what a returning visitor gets. */
+  repeat: Visit;
+}
+
+async function visit(browser: Browser, siteDir: string, origin: string, path: string, returning: boolean) {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  try {
+    if (returning) await returningVisitor(context);
+    const page = await context.newPage();
+    await markIdle(page);
+    const assets = recordAssets(page, siteDir, origin);
+    await page.goto(`${origin}${path}`);
+    if (returning) await page.getByRole('button', { name: 'Assistant', exact: true }).waitFor({ timeout: 15_000 });
+    else
+      await page
+        .getByRole('region', { name: 'Vos choix sur les cookies' })
+        .waitFor({ state: 'visible', timeout: 15_000 });
+    const early = (await assetsBeforeIdle(page, siteDir)).filter((asset) => asset.kind === 'script');
+    await assets.quiet();
+    const loaded = await assets.measure();
+    const scripts = loaded.filter((asset) => asset.kind === 'script');
+    return {
+      beforeIdle: sum(early),
+      beforeIdleFiles: early.length,
+      untilQuiet: sum(scripts),
+      untilQuietFiles: scripts.length,
+      css: sum(loaded.filter((asset) => asset.kind === 'stylesheet')),
+    };
+  } finally {
+    await context.close();
+  }
 }
 
 async function pageWeights(browser: Browser, siteDir: string, origin: string, paths: string[]): Promise<PageWeight[]> {
   const weights: PageWeight[] = [];
-  for (const path of paths) {
-    const context = await browser.newContext({ locale: 'fr-FR' });
-    const page = await context.newPage();
-    const assets = recordAssets(page, siteDir, origin);
-    await page.goto(`${origin}${path}`);
-    await page
-      .getByRole('region', { name: 'Vos choix sur les cookies' })
-      .waitFor({ state: 'visible', timeout: 15_000 });
-    await assets.quiet();
-    const loaded = await assets.measure();
-    const scripts = loaded.filter((asset) => asset.kind === 'script');
+  for (const path of paths)
     weights.push({
       path,
-      script: sum(scripts),
-      scriptFiles: scripts.length,
-      css: sum(loaded.filter((asset) => asset.kind === 'stylesheet')),
+      first: await visit(browser, siteDir, origin, path, false),
+      repeat: await visit(browser, siteDir, origin, path, true),
     });
-    await context.close();
-  }
   return weights;
 }
 
@@ -251,13 +281,18 @@ export async function weightBench(context: BenchContext): Promise<Section> {
 
   const verdict = (bytes: number | undefined, budget: number) =>
     bytes === undefined ? '–' : bytes <= budget ? 'ok' : `**dépasse de ${fmt.kib(bytes - budget)}**`;
+  const article = firstArticlePath(siteDir);
+  const keyPaths = new Set<string>([...KEY_PAGES, ...(article ? [article] : [])]);
   const pageRows = pages.map((p) => [
     `\`${p.path}\``,
-    fmt.kib(p.script),
-    String(p.scriptFiles),
-    verdict(p.script, BUDGETS.firstLoadScript),
-    fmt.kib(p.css),
-    verdict(p.css, BUDGETS.cssPerPage),
+    fmt.kib(p.first.beforeIdle),
+    `${fmt.kib(p.first.untilQuiet)} (${p.first.untilQuietFiles})`,
+    verdict(p.first.untilQuiet, BUDGETS.firstLoadScript),
+    fmt.kib(p.repeat.beforeIdle),
+    `${fmt.kib(p.repeat.untilQuiet)} (${p.repeat.untilQuietFiles})`,
+    keyPaths.has(p.path) ? verdict(p.repeat.beforeIdle, BUDGETS.repeatVisitBeforeIdle) : '–',
+    fmt.kib(p.first.css),
+    verdict(p.first.css, BUDGETS.cssPerPage),
   ]);
 
   const measuredOr = (weight: AssistantWeight | { error: string } | undefined, absent: string) =>
@@ -334,9 +369,22 @@ export async function weightBench(context: BenchContext): Promise<Section> {
   ];
 
   const markdown = [
-    'Tout en gzip -9. Nos chiffres : fichiers construits, pris dans l’ordre où une vraie page les demande dans Chromium (première visite, bandeau affiché, jusqu’au calme du réseau). Références : les planchers React sont mesurés dans ce passage (Vite sur node_modules) ; les widgets de chat et gestionnaires de consentement sont ceux de QUALITY.md (paquets publiés, non installés ici).',
+    'Tout en gzip -9. Nos chiffres : fichiers construits, pris tels qu’une vraie page les demande dans Chromium. Première visite : bandeau cookies affiché ; visite suivante : choix déjà fait (refus). « Avant repos » : ce que la page a commencé à télécharger avant son premier moment de repos après le chargement ; « jusqu’au calme » : tout jusqu’au calme du réseau, y compris ce qui est préchargé au repos (React ; le tiroir de l’assistant là où son bouton s’affiche), entre parenthèses le nombre de fichiers. Budgets : première visite ≤ 85 KiB jusqu’au calme, visite suivante ≤ 10 KiB avant repos sur les cinq pages clés. Références : les planchers React sont mesurés dans ce passage (Vite sur node_modules) ; les widgets de chat et gestionnaires de consentement sont ceux de QUALITY.md (paquets publiés, non installés ici).',
     '',
-    table(['page (premier chargement)', 'script', 'fichiers', '≤ 85 KiB', 'CSS', '≤ 20 KiB'], pageRows),
+    table(
+      [
+        'page',
+        '1re visite, avant repos',
+        '1re visite, jusqu’au calme',
+        '≤ 85 KiB',
+        'visite suivante, avant repos',
+        'visite suivante, jusqu’au calme',
+        '≤ 10 KiB',
+        'CSS',
+        '≤ 20 KiB',
+      ],
+      pageRows,
+    ),
     '',
     table(['widget', 'gzip -9', 'comparaison'], widgetRows, ['l', 'r', 'l']),
     ...(assistantNote ? ['', `Assistant : ${assistantNote}.`] : []),
@@ -344,9 +392,10 @@ export async function weightBench(context: BenchContext): Promise<Section> {
     'Assistant : « après ouverture » compte ce que la page a chargé quand le tiroir est ouvert et le réseau calme ; « après la première réponse » ajoute ce qui n’arrive qu’avec la réponse (rendu Markdown, schéma de la réponse). Sur le site, seuls les fichiers de l’assistant et du runtime partagé comptent (pas le bandeau, ni la mesure d’audience) ; intégré, tout ce que la balise apporte du serveur Dentivo.',
   ].join('\n');
 
-  const worstPage = pages.reduce((worst, p) => (p.script > worst.script ? p : worst), pages[0]!);
+  const worstPage = pages.reduce((worst, p) => (p.first.untilQuiet > worst.first.untilQuiet ? p : worst), pages[0]!);
+  const keyPages = pages.filter((p) => keyPaths.has(p.path));
   const headline = [
-    `Poids : premier chargement ${fmt.kib(Math.min(...pages.map((p) => p.script)))} à ${fmt.kib(worstPage.script)} (\`${worstPage.path}\`, budget 85 KiB), CSS ${fmt.kib(Math.max(...pages.map((p) => p.css)))} max ; assistant sur le site ${cell(site.weight?.opened, site.note)} ouvert, ${cell(site.weight?.replied, site.note)} après la première réponse ; intégré ${cell(third.weight?.opened, third.note)} ouvert, ${cell(third.weight?.replied, third.note)} après réponse (deep-chat : 109 KiB) ; consentement ${fmt.kib(consentBytes)} (orejime : 14.7 KiB) ; embed.js ${embed !== undefined ? fmt.kib(embed) : 'absent'} ; plancher React mesuré ${fmt.kib(measured.reactFloor)}.`,
+    `Poids : première visite ${fmt.kib(Math.min(...pages.map((p) => p.first.untilQuiet)))} à ${fmt.kib(worstPage.first.untilQuiet)} jusqu’au calme (\`${worstPage.path}\`, budget 85 KiB) ; visite suivante ${fmt.kib(Math.max(...keyPages.map((p) => p.repeat.beforeIdle)))} au plus avant repos sur les pages clés (budget 10 KiB) ; CSS ${fmt.kib(Math.max(...pages.map((p) => p.first.css)))} max ; assistant sur le site ${cell(site.weight?.opened, site.note)} ouvert, ${cell(site.weight?.replied, site.note)} après la première réponse ; intégré ${cell(third.weight?.opened, third.note)} ouvert, ${cell(third.weight?.replied, third.note)} après réponse (deep-chat : 109 KiB) ; consentement ${fmt.kib(consentBytes)} (orejime : 14.7 KiB) ; embed.js ${embed !== undefined ? fmt.kib(embed) : 'absent'} ; plancher React mesuré ${fmt.kib(measured.reactFloor)}.`,
   ];
   return {
     title: 'Poids des widgets face aux références',

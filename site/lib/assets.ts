@@ -10,11 +10,14 @@ interface ManifestChunk {
 }
 
 export interface Assets {
-  css: string;
+  /** The site's stylesheet, then the widgets' one (each side of the wall keeps its own). */
+  css: string[];
   enhance: string;
   client: string;
   /** Modules the client entry imports at once, preloaded to avoid a waterfall. */
   clientImports: string[];
+  /** React's runtime, fetched ahead (not run) when the page is idle (widgets/runtime/react.ts). */
+  prefetch: string[];
 }
 
 export function readAssets(outputDir: string): Assets {
@@ -28,10 +31,21 @@ export function readAssets(outputDir: string): Assets {
     return chunk;
   };
   const client = entry('widgets/client.ts');
+  const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      closure(entry(key).imports ?? [], seen);
+    }
+    return seen;
+  };
+  const atLoad = closure(['widgets/client.ts']);
+  const react = closure(['widgets/runtime/hydrate.tsx']);
   return {
-    css: `/assets/${entry('site/styles/main.css').file}`,
+    css: ['site/styles/main.css', 'widgets/widgets.css'].map((key) => `/assets/${entry(key).file}`),
     enhance: `/assets/${entry('site/enhance.ts').file}`,
     client: `/assets/${client.file}`,
     clientImports: (client.imports ?? []).map((key) => `/assets/${entry(key).file}`),
+    prefetch: [...react].filter((key) => !atLoad.has(key)).map((key) => `/assets/${entry(key).file}`),
   };
 }

@@ -18,7 +18,6 @@ import {
   newestFirst,
   type Author,
   type PostFrontMatter,
-  categories,
 } from '../../core/blog/post.ts';
 import { loadConfig, resolveHref, type SiteConfig } from '../../core/site/config.ts';
 import { renderMarkdown, type TocItem } from './markdown.ts';
@@ -204,5 +203,3 @@ function checkAssistantTargets(
   const problems = unknownVocabularyTargets(vocabulary, known, new Set(shared.faq.map((item) => item.id)));
   if (problems.length) throw new ContentError(vocabularyFile, problems);
 }
-
-export { categories };

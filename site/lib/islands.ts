@@ -1,12 +1,18 @@
 /**
- * The island shortcode: a placeholder the client script finds, filled with the widget's own HTML
- * rendered at build from the same props, so the page reads without script and nothing shifts.
+ * The island shortcode (docs/architecture.md#islands): a placeholder the client script finds, filled
+ * with the widget's own HTML rendered at build from the same props, so the page reads without script and
+ * nothing shifts. Its attributes and moments are the contract of core/site/islands.ts.
  */
 import type { PublicConfig } from '../../core/site/config.ts';
+import { dataAttribute, isHydrationMoment, type HydrationMoment } from '../../core/site/islands.ts';
 import { frenchTypography } from '../../core/site/typography.ts';
 import { escapeAttribute } from './html.ts';
 
-export type RenderIsland = (name: string, props: Record<string, unknown>, config: PublicConfig) => string;
+/** What the widget library gives the site (through eleventy.config.js; site/ never imports widgets/). */
+export interface IslandRenderer {
+  defaultMoment(name: string): HydrationMoment;
+  render(name: string, props: Record<string, unknown>, config: PublicConfig): string;
+}
 
 /** Editors' copy inside props gets the same typography as the page text, or hydration would undo it. */
 function typeset(value: unknown): unknown {
@@ -17,14 +23,17 @@ function typeset(value: unknown): unknown {
   return value;
 }
 
-export function islandShortcode(render: RenderIsland, config: PublicConfig) {
-  return function island(
-    name: string,
-    rawProps: Record<string, unknown> = {},
-    hydrate: 'load' | 'idle' | 'visible' | 'interaction' = 'visible',
-  ): string {
+export function islandShortcode(islands: IslandRenderer, config: PublicConfig) {
+  /** `{% island "contact-form", props %}`; a third argument overrides the island's own moment. */
+  return function island(name: string, rawProps: Record<string, unknown> = {}, hydrate?: string): string {
+    if (hydrate !== undefined && !isHydrationMoment(hydrate))
+      throw new Error(`Moment d’hydratation inconnu « ${hydrate} » pour le widget « ${name} »`);
+    const moment = hydrate ?? islands.defaultMoment(name);
     const props = typeset(rawProps) as Record<string, unknown>;
-    const html = render(name, props, config);
-    return `<div class="island" data-widget="${name}" data-props="${escapeAttribute(JSON.stringify(props))}" data-hydrate="${hydrate}">${html}</div>`;
+    const html = islands.render(name, props, config);
+    const json = Object.keys(props).length
+      ? ` ${dataAttribute('props')}="${escapeAttribute(JSON.stringify(props))}"`
+      : '';
+    return `<div class="island" ${dataAttribute('name')}="${name}"${json} ${dataAttribute('hydrate')}="${moment}">${html}</div>`;
   };
 }

@@ -8,6 +8,7 @@ import type { Content, LoadedPage } from './content.ts';
 import { structuredData } from './structured-data.ts';
 import { DEFAULT_CARD_PATH, socialCards, socialImagePath, type SocialCard } from './social-cards.ts';
 import { articleSeoTitle, clampDescription } from '../../core/site/seo.ts';
+import { VIEWPORT_MAX_SCALE } from '../../core/site/ui.ts';
 
 /** `widgetNames`: the islands the widget library can render (given by eleventy.config.js, site/ never imports widgets/). */
 export function siteData(content: Content, widgetNames: readonly string[] = []) {
@@ -55,7 +56,6 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     socialCard: (canonicalPath: string | undefined): SocialCard =>
       (canonicalPath && cards.get(socialImagePath(canonicalPath))) || cards.get(DEFAULT_CARD_PATH)!,
     hasWidget: (name: string) => widgetNames.includes(name),
+    viewportMaxScale: VIEWPORT_MAX_SCALE,
   };
 }
-
-export type SiteData = ReturnType<typeof siteData>;

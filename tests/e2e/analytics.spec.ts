@@ -124,6 +124,32 @@ test.describe('Événements envoyés au traceur', () => {
     expect(calls.some((call) => call[1] === 'purchase')).toBe(false);
   });
 
+  test('page_interaction : une question de la FAQ ouverte, une capture agrandie', async ({ page }) => {
+    const calls = await fakeGtag(page);
+    await page.goto('/faq');
+    await started(calls);
+    const question = page.locator('#questions details').nth(2).locator('summary');
+    await question.click();
+    await expect
+      .poll(() => events(calls, 'page_interaction'))
+      .toEqual([{ action_type: 'faq_open', section_name: 'questions' }]);
+    // Closing it is not an interaction worth counting.
+    await question.click();
+    await frames(page);
+    expect(events(calls, 'page_interaction')).toHaveLength(1);
+
+    await page.goto('/');
+    await expect.poll(() => events(calls, 'page_view').length).toBe(2);
+    await page.locator('[data-interaction="screenshot_zoom"]').first().click();
+    await expect
+      .poll(() => events(calls, 'page_interaction').at(-1))
+      .toEqual({
+        action_type: 'screenshot_zoom',
+        // The hero has no id: its heading names it.
+        section_name: 'Votre cabinet dentaire en pilote automatique',
+      });
+  });
+
   test('les web vitals sont chargés à la demande et mesurés (custom_metric)', async ({ page }) => {
     const calls = await fakeGtag(page);
     await page.goto('/');
@@ -200,7 +226,7 @@ test('sans traceur, rien n’est envoyé ni enregistré et rien ne casse', async
   });
   await page.route('https://app.dentivo.example/**', (route) => route.fulfill({ status: 204 }));
   await page.goto('/agenda');
-  await expect(page.locator('[data-widget="analytics"]')).toHaveAttribute('data-hydrated', '');
+  await expect(page.locator('[data-widget="analytics"]')).toHaveAttribute('data-awake', '');
   await frames(page);
   await scrollToBottom(page);
   await frames(page);
@@ -255,7 +281,7 @@ test.describe('Robots : cache et service worker (SPEC.md sections 7 et 9)', () =
   async function visit(context: BrowserContext) {
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.locator('[data-widget="analytics"]')).toHaveAttribute('data-hydrated', '');
+    await expect(page.locator('[data-widget="analytics"]')).toHaveAttribute('data-awake', '');
     return page;
   }
 

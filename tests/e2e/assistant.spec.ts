@@ -24,7 +24,7 @@ test.describe('Bouton Assistant', () => {
   test('caché tant que les préférences cookies ne sont pas choisies, visible ensuite', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Tout accepter' })).toBeVisible();
-    await expect(page.locator('[data-widget="assistant"]')).toHaveAttribute('data-hydrated', '');
+    await expect(page.locator('[data-widget="assistant"]')).toHaveAttribute('data-awake', '');
     await expect(launcher(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Tout accepter' }).click();
     await expect(launcher(page)).toBeVisible();
@@ -336,6 +336,31 @@ test.describe('Conversation', () => {
     await expect(messages(page)).toContainText(preset!.slice(0, 30));
     await page.keyboard.press('Escape');
     await expect(idea).toBeFocused();
+  });
+});
+
+test.describe('Avant que le bandeau cookies soit répondu', () => {
+  test('« Suggérer une idée » ouvre l’assistant dès le premier clic ; le bouton flottant attend le choix', async ({
+    page,
+  }) => {
+    await page.goto('/fonctionnalites');
+    const banner = page.getByRole('region', { name: 'Vos choix sur les cookies' });
+    await expect(banner).toBeVisible();
+    await expect(launcher(page)).toHaveCount(0);
+    const idea = page.getByRole('button', { name: 'Suggérer une idée' });
+    const preset = await idea.getAttribute('data-assistant-message');
+    await idea.click();
+    await expect(drawer(page)).toBeVisible();
+    await expect(messages(page).locator('.assistant-message')).toHaveCount(1);
+    await expect(messages(page)).toContainText(preset!.slice(0, 30));
+    await page.keyboard.press('Escape');
+    await expect(drawer(page)).toBeHidden();
+    await expect(idea).toBeFocused();
+    // The choice is still the visitor's to make; then the floating button shows.
+    await expect(banner).toBeVisible();
+    await expect(launcher(page)).toHaveCount(0);
+    await banner.getByRole('button', { name: 'Refuser', exact: true }).click();
+    await expect(launcher(page)).toBeVisible();
   });
 });
 

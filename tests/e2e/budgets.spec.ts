@@ -1,8 +1,11 @@
 /**
- * Byte budgets of QUALITY.md ("Performance"), measured on the built files and a real page load in
- * Chromium: what a first visit downloads (cookie banner shown) until the network is quiet, each script
- * and stylesheet counted as gzip -9 of its built file (tests/support/bytes.ts). None of these figures
- * depends on the machine's speed; `npm run bench` prints the same ones beside the reference widgets.
+ * Byte budgets (docs/requirements.md#performance-budgets), measured on the built files and a real page
+ * load in Chromium, each script and stylesheet counted as gzip -9 of its built file
+ * (tests/support/bytes.ts):
+ * - a first visit (cookie banner shown): everything downloaded until the network is quiet, what is
+ *   fetched ahead at idle included;
+ * - a repeat visit (choice made): what is fetched before the page is idle, on the five key pages.
+ * None of these figures depends on the machine's speed; `npm run bench` prints the same ones.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
@@ -11,14 +14,18 @@ import { siteDir } from '../support/site.ts';
 import {
   BUDGETS,
   BUDGET_PAGES,
+  KEY_PAGES,
+  assetsBeforeIdle,
   assistantChunks,
   breakdown,
   consentChunks,
   firstArticlePath,
   gzipSize,
   kib,
+  markIdle,
   readManifest,
   recordAssets,
+  returningVisitor,
   sum,
 } from '../support/bytes.ts';
 
@@ -52,6 +59,28 @@ test.describe('premier chargement de chaque page (première visite, bandeau cook
       );
       expect(styles.length, 'la page a sa feuille de style').toBeGreaterThan(0);
       expect(sum(styles), `CSS de ${path} : ${breakdown(styles)}`).toBeLessThanOrEqual(BUDGETS.cssPerPage);
+    });
+  }
+});
+
+test.describe('visite suivante (choix de cookies déjà fait) : avant que la page soit au repos', () => {
+  for (const path of [...KEY_PAGES, ...(article ? [article] : [])]) {
+    test(`${path} : script ≤ 10 KiB gz, aucun React, rien d’hydraté`, async ({ context, page }, testInfo) => {
+      await returningVisitor(context);
+      await markIdle(page);
+      await page.goto(path);
+      const scripts = (await assetsBeforeIdle(page, siteDir)).filter((asset) => asset.kind === 'script');
+      testInfo.annotations.push({
+        type: 'octets',
+        description: `${path}, visite suivante avant repos : script ${kib(sum(scripts))} (${scripts.length} fichiers)`,
+      });
+      await expect(banner(page)).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Assistant', exact: true })).toBeVisible();
+      expect(scripts.length, 'la page charge le script des îlots').toBeGreaterThan(0);
+      expect(sum(scripts), `script avant repos sur ${path} : ${breakdown(scripts)}`).toBeLessThanOrEqual(
+        BUDGETS.repeatVisitBeforeIdle,
+      );
+      expect(await page.locator('[data-hydrated]').count(), 'aucun îlot hydraté au repos').toBe(0);
     });
   }
 });

@@ -28,7 +28,16 @@ test.beforeEach(async ({ request }) => {
   if (t) return;
   const html = await (await request.get('/')).text();
   t = JSON.parse(html.match(/<script type="application\/json" id="dentivo-config">(.*?)<\/script>/s)![1]!).tracking;
-  if (!t.gaId || !t.recordingId || !t.metaPixelId || !t.linkedinId || !t.xPixelId || !t.tiktokId || !t.adsConversionId)
+  if (
+    !t.gaId ||
+    !t.recordingId ||
+    !t.metaPixelId ||
+    !t.linkedinId ||
+    !t.xPixelId ||
+    !t.tiktokId ||
+    !t.adsConversionId ||
+    !t.adsConversionLabel
+  )
     throw new Error(
       'Le site testé n’a pas d’identifiants de traceurs : construisez-le avec « npm run build:test » (voir README).',
     );
@@ -70,9 +79,9 @@ async function recordThirdParties(context: BrowserContext, baseURL: string): Pro
   return requests;
 }
 
-/** The banner island has run: it read the stored choice and started the tracker loader. */
+/** The banner's script has run (no React: it is awake, not hydrated): it read the stored choice. */
 async function consentReady(page: Page) {
-  await expect(page.locator('[data-widget="cookie-banner"]')).toHaveAttribute('data-hydrated', '');
+  await expect(page.locator('[data-widget="cookie-banner"]')).toHaveAttribute('data-awake', '');
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
@@ -388,6 +397,51 @@ test.describe('Panneau « Personnaliser »', () => {
       ['consent', 'default', DENIED],
       ['consent', 'update', { ...GRANTED, analytics_storage: 'denied' }],
     ]);
+  });
+
+  test('le marketing seul : une inscription envoie sa conversion de 50 EUR à Google Ads et aux pixels, rien à la mesure d’audience', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
+    const requests = await recordThirdParties(context, baseURL!);
+    await page.goto('/');
+    await consentReady(page);
+    // The analytics layer comes with the consent (the tags need it to hear of a sign-up).
+    const layer = page.waitForResponse(/\/assets\/layer-[\w-]+\.js$/);
+    await banner(page).getByRole('button', { name: 'Personnaliser' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('switch', { name: 'Marketing' }).check();
+    await dialog.getByRole('button', { name: 'Enregistrer mes choix' }).click();
+    await layer;
+    await expect
+      .poll(() => page.evaluate(() => (((window as any).__trackerFixtures as string[] | undefined) ?? []).sort()))
+      .toEqual(['google', 'linkedin', 'meta', 'tiktok', 'x']);
+    // The app is a third party: answered 204, so that the page stays where the test can read it.
+    await page.route('https://app.dentivo.example/**', (route) => route.fulfill({ status: 204 }));
+    await page.locator('.site-header__actions').getByRole('link', { name: 'Créer un compte' }).click();
+    await expect.poll(() => requests.some((url) => url.startsWith('https://app.dentivo.example/'))).toBe(true);
+    const given = await page.evaluate(() => {
+      const w = window as any;
+      const list = (items: unknown[] | undefined) => (items ?? []).map((item: any) => Array.from(item));
+      return JSON.parse(
+        JSON.stringify({
+          google: list(w.dataLayer).filter((args: unknown[]) => args[0] === 'event'),
+          meta: [...list(w.fbq?.queue), ...(w.__fbqCalls ?? [])],
+          tiktok: list(w.ttq).filter((args: unknown[]) => args[0] === 'track'),
+          linkedin: list(w.lintrk?.q),
+          x: list(w.twq?.queue).filter((args: unknown[]) => args[0] === 'event'),
+        }),
+      );
+    });
+    const value = { value: 50, currency: 'EUR' };
+    expect(given).toEqual({
+      google: [['event', 'conversion', { send_to: `${t.adsConversionId}/${t.adsConversionLabel}`, ...value }]],
+      meta: expect.arrayContaining([['track', 'Lead', value]]),
+      tiktok: [['track', 'Lead', value]],
+      linkedin: [['track', { conversion_id: Number(t.linkedinConversionId) }]],
+      x: [['event', t.xConversionEventId, value]],
+    });
   });
 
   test('parcours clavier : Tab reste dans le panneau, Échap ferme sans rien changer, le focus revient', async ({

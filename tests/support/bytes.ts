@@ -10,13 +10,16 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { CONSENT_POLICY_VERSION, CONSENT_STORAGE_KEY } from '../../core/consent/rules.ts';
 
 export const KIB = 1024;
 
-/** QUALITY.md, "Performance". */
+/** docs/requirements.md#performance-budgets. */
 export const BUDGETS = {
   firstLoadScript: 85 * KIB,
+  /** A returning visitor (cookie choice made), until the page is idle: no React, no hidden island. */
+  repeatVisitBeforeIdle: 10 * KIB,
   cssPerPage: 20 * KIB,
   embedTag: 5 * KIB,
   assistantAfterOpen: 100 * KIB,
@@ -25,6 +28,8 @@ export const BUDGETS = {
 
 /** The representative pages the budgets are checked on (an article is added: the first one built). */
 export const BUDGET_PAGES = ['/', '/blog', '/contact', '/tester', '/gestion-cookies', '/fonctionnalites'] as const;
+/** The five key pages of the bench and of the repeat-visit budget (the article is added the same way). */
+export const KEY_PAGES = ['/', '/blog', '/contact', '/fonctionnalites'] as const;
 
 const gzipCache = new Map<string, number>();
 
@@ -178,6 +183,19 @@ export interface AssetRecorder {
   measure(keep?: (path: string) => boolean): Promise<LoadedAsset[]>;
 }
 
+/**
+ * A script or a stylesheet, whatever asked for it: a `<script>`, an import, or a link that fetches a
+ * file ahead for later (`prefetch`, which the browser reports as "other"): bytes downloaded all the same.
+ */
+function kindOf(request: Request): LoadedAsset['kind'] | undefined {
+  const type = request.resourceType();
+  if (type === 'script' || type === 'stylesheet') return type;
+  const path = new URL(request.url()).pathname;
+  if (path.endsWith('.js')) return 'script';
+  if (path.endsWith('.css')) return 'stylesheet';
+  return undefined;
+}
+
 /** Starts recording a page's script and stylesheet requests; call before page.goto(). */
 export function recordAssets(page: Page, siteDir: string, origin: string): AssetRecorder {
   const seen: Request[] = [];
@@ -186,8 +204,7 @@ export function recordAssets(page: Page, siteDir: string, origin: string): Asset
   page.on('request', (request) => {
     inFlight += 1;
     lastActivity = Date.now();
-    const type = request.resourceType();
-    if (type === 'script' || type === 'stylesheet') seen.push(request);
+    if (kindOf(request)) seen.push(request);
   });
   const done = () => {
     inFlight = Math.max(0, inFlight - 1);
@@ -217,7 +234,7 @@ export function recordAssets(page: Page, siteDir: string, origin: string): Asset
       const assets: LoadedAsset[] = [];
       for (const [url, request] of unique) {
         const parsed = new URL(url);
-        const kind = request.resourceType() === 'script' ? 'script' : 'stylesheet';
+        const kind = kindOf(request)!;
         if (!keep(parsed.origin === origin ? parsed.pathname : url)) continue;
         if (parsed.origin === origin) {
           const file = builtFileFor(siteDir, parsed.pathname);
@@ -252,4 +269,63 @@ export function breakdown(assets: readonly { path: string; gzip: number }[]): st
     .sort((a, b) => b.gzip - a.gzip)
     .map((asset) => `${asset.path.replace(/^\/assets\//, '')} ${kib(asset.gzip)}`)
     .join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A returning visitor, and what a page fetches before it is idle.
+
+/** The visitor has answered the banner before (refused, unless told otherwise): the stored record. */
+export async function returningVisitor(
+  context: BrowserContext,
+  choice: { analytics: boolean; marketing: boolean } = { analytics: false, marketing: false },
+): Promise<void> {
+  const record = {
+    necessary: true,
+    ...choice,
+    hasSetPreferences: true,
+    policyVersion: CONSENT_POLICY_VERSION,
+    consentId: '3b241101-e2bb-4255-8caf-4136c566a962',
+    lastUpdated: new Date().toISOString(),
+  };
+  await context.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [CONSENT_STORAGE_KEY, JSON.stringify(record)],
+  );
+}
+
+/**
+ * Notes when the page becomes idle: the first idle callback after the load event. This script runs
+ * before the page's own, so its callback comes before any the page asks for at that moment (callbacks
+ * run in the order they were asked for). Call before page.goto().
+ */
+export async function markIdle(page: Page): Promise<void> {
+  await page.addInitScript(() =>
+    addEventListener(
+      'load',
+      () => requestIdleCallback(() => ((window as { __idleAt?: number }).__idleAt = performance.now())),
+      { once: true },
+    ),
+  );
+}
+
+/** The scripts and stylesheets of this site that the page started to fetch before it was idle (see markIdle). */
+export async function assetsBeforeIdle(page: Page, siteDir: string): Promise<LoadedAsset[]> {
+  await page.waitForFunction(() => (window as { __idleAt?: number }).__idleAt !== undefined);
+  const urls = await page.evaluate(() => {
+    const idleAt = (window as { __idleAt?: number }).__idleAt!;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < idleAt && new URL(entry.name).origin === location.origin)
+      .map((entry) => entry.name);
+  });
+  const assets: LoadedAsset[] = [];
+  for (const url of new Set(urls)) {
+    const path = new URL(url).pathname;
+    const kind = path.endsWith('.js') ? 'script' : path.endsWith('.css') ? 'stylesheet' : undefined;
+    if (!kind) continue;
+    const file = builtFileFor(siteDir, path);
+    if (!file) throw new Error(`${path} a été demandé par la page mais n’existe pas dans ${siteDir}`);
+    assets.push({ url, path, kind, gzip: gzipSize(file), raw: statSync(file).size, source: 'file' });
+  }
+  return assets;
 }

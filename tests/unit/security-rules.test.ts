@@ -17,13 +17,12 @@ import {
   headersFile,
   hstsFromEnv,
   nginxHeaders,
-  pageCsp,
   resourcePolicy,
   servedOverHttps,
-  siteCspSources,
   staticHostRules,
 } from '../../server/headers.ts';
-import { loadConfig } from '../../core/site/config.ts';
+import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
+import { contentSecurityPolicy } from '../../core/site/security-headers.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { trustProxyFromEnv } from '../../server/rate-limit.ts';
@@ -238,7 +237,7 @@ describe('Ce qu’un hébergeur statique doit recopier (npm run headers)', () =>
     { SUPABASE_URL: 'https://projet.supabase.co', GA_ID: 'G-TEST' },
   );
   const rules = staticHostRules(config);
-  const csp = pageCsp(siteCspSources(config));
+  const csp = contentSecurityPolicy(toPublicConfig(config));
   it('les mêmes politiques que le serveur, calculées de la même configuration', () => {
     expect(csp).toContain("connect-src 'self' https://projet.supabase.co");
     expect(csp).toContain('https://www.googletagmanager.com');

@@ -1,20 +1,25 @@
 /**
- * The analytics layer (SPEC.md section 7, "Analytics events"): no React, started once per page by the
- * analytics island. Every event goes to the Google tag only when one exists, that is when consent has
+ * The analytics layer (docs/requirements.md#analytics): no React, started once per page by the analytics
+ * island (start.ts). Every event goes to the Google tag only when one exists, that is when consent has
  * loaded it (widgets/consent/trackers.ts); without it nothing is sent, stored or thrown.
  *
  * What it listens to: `dentivo:track` events of the other widgets, one delegated click listener for the
- * CTAs of SPEC.md section 5, the scroll position (scroll_depth), elements marked `data-ab-test`, and,
- * lazily, the web vitals. Independently of consent, an AI agent of high priority gets the service worker.
+ * CTAs (docs/requirements.md#cta-tracking), what the visitor opens on the page (`data-interaction`:
+ * page_interaction), the scroll position (scroll_depth), elements marked `data-ab-test`, and, lazily, the
+ * web vitals. A click towards the app's sign-up is also announced as the 50 EUR conversion
+ * (`dentivo:conversion`), which the marketing tags receive with marketing consent alone. Independently
+ * of consent, an AI agent of high priority gets the service worker.
  */
 import { assign, parseAssignments, type Variant } from '../../core/analytics/ab-test.ts';
 import { detectBot, optimisationLevel, type BotDetection } from '../../core/analytics/bots.ts';
 import { ctaClickParams, isTrackedCta, type CtaRegion } from '../../core/analytics/cta.ts';
 import { recordDepth, scrollRatio, SCROLL_DEPTH_THRESHOLD } from '../../core/analytics/scroll-depth.ts';
 import {
+  CONVERSION_EVENT,
   isAnalyticsEvent,
   TRACK_EVENT,
   type AnalyticsEventName,
+  type ConversionDetail,
   type TrackParams,
 } from '../../core/analytics/tracking.ts';
 import { consent } from '../consent/store.ts';
@@ -68,6 +73,8 @@ export function startAnalytics(): void {
   bot = detectBot(navigator.userAgent);
   window.addEventListener(TRACK_EVENT, onTrackEvent);
   document.addEventListener('click', onClick, { capture: true });
+  // `toggle` does not bubble: listened to while it goes down to the <details>.
+  document.addEventListener('toggle', onToggle, { capture: true });
   window.addEventListener('scroll', onScroll, { passive: true });
   if (optimisationLevel(bot) === 'aggressive') void registerServiceWorker();
   whenTracker(onTrackerReady);
@@ -128,15 +135,40 @@ function region(element: Element): CtaRegion {
 }
 
 function onClick(event: MouseEvent): void {
-  if (!tracker()) return;
   const target = event.target instanceof Element ? event.target.closest('a[href], button') : null;
   if (!target) return;
+  const marked = target.closest<HTMLElement>('[data-interaction]');
+  if (marked && !(marked instanceof HTMLDetailsElement)) interaction(marked);
   const text = target.getAttribute('aria-label') || target.textContent || '';
   const href = target instanceof HTMLAnchorElement ? target.getAttribute('href') : null;
   const { appUrl } = getConfig();
   if (!isTrackedCta(text, href, location.href, appUrl)) return;
-  send('cta_click', ctaClickParams({ text, href, pageUrl: location.href, appUrl, region: region(target) }));
-  convert('cta_click');
+  const params = ctaClickParams({ text, href, pageUrl: location.href, appUrl, region: region(target) });
+  if (send('cta_click', params)) convert('cta_click');
+  // Announced whatever the analytics consent: the marketing tags take it (widgets/consent/trackers.ts).
+  if (params.value !== undefined && params.currency) {
+    const detail: ConversionDetail = { value: params.value, currency: params.currency };
+    window.dispatchEvent(new CustomEvent(CONVERSION_EVENT, { detail }));
+  }
+}
+
+/** A `<details>` marked `data-interaction` (a FAQ question) opened by the visitor. */
+function onToggle(event: Event): void {
+  const details = event.target;
+  if (details instanceof HTMLDetailsElement && details.open && details.dataset.interaction) interaction(details);
+}
+
+/**
+ * page_interaction (docs/requirements.md#analytics-events): what the visitor opened, and in which
+ * section of the page (its id, else its heading).
+ */
+function interaction(element: HTMLElement): void {
+  const section = element.closest('section');
+  const heading = section?.querySelector('h1, h2, h3')?.textContent?.replace(/\s+/g, ' ').trim();
+  send('page_interaction', {
+    action_type: element.dataset.interaction,
+    section_name: (section?.id || heading || 'page').slice(0, 100),
+  });
 }
 
 let scrollQueued = false;

@@ -10,6 +10,7 @@ import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { showsQuickOptions, type ChatMessage } from '../../core/assistant/chat.ts';
 import { formatTimeHHmm } from '../../core/site/dates.ts';
 import { getConfig } from '../runtime/config.ts';
+import { track } from '../runtime/track.ts';
 import { DRAWER_ID, closeAssistant, drawerOpen, presetMessage } from './store.ts';
 import {
   clearConversation,
@@ -69,9 +70,11 @@ export default function Drawer() {
     else restoreConversation();
   }, [preset]);
 
-  // Focus moves into the drawer 100 ms after it opens; Escape closes it, wherever the focus is.
+  // Each opening is announced to the analytics layer (docs/requirements.md#assistant-drawer); focus moves
+  // into the drawer 100 ms after it opens; Escape closes it, wherever the focus is.
   useEffect(() => {
     if (!open) return;
+    track('assistant_open');
     const timer = setTimeout(() => input.current?.focus(), ASSISTANT.focusDelayMs);
     const onEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;

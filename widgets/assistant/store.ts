@@ -3,7 +3,7 @@
  * the drawer is open, whether its code is wanted, and a preset message waiting for the drawer (the
  * `custom-assistant-message` event). The conversation itself lives in conversation.ts, with the drawer.
  */
-import { signal } from '@preact/signals-react';
+import { signal } from '@preact/signals-core';
 import { ASSISTANT_EVENT, type AssistantEventDetail } from '../../core/assistant/events.ts';
 
 /** The drawer's id, for the button's aria-controls. */
@@ -25,10 +25,6 @@ let contentOrigin = typeof location === 'undefined' ? '' : location.origin;
 export const setContentOrigin = (origin: string) => void (contentOrigin = origin);
 export const getContentOrigin = () => contentOrigin;
 
-function track(event: string): void {
-  window.dispatchEvent(new CustomEvent('dentivo:track', { detail: { event, params: {} } }));
-}
-
 export function openAssistant(): void {
   if (drawerOpen.value) return;
   const active = document.activeElement;
@@ -37,7 +33,6 @@ export function openAssistant(): void {
   returnFocus = focused && focused !== document.body ? focused : null;
   drawerWanted.value = true;
   drawerOpen.value = true;
-  track('assistant_open');
 }
 
 export function closeAssistant(): void {

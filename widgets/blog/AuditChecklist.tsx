@@ -1,8 +1,11 @@
 /**
- * The interactive 10-item cabinet audit (SPEC.md sections 3, 4, 5): each item toggles, the score is
- * the number of items checked, and the message follows the four score bands.
+ * The interactive 10-item cabinet audit (docs/requirements.md#audit-checklist): each item toggles, the
+ * score is the number of items checked, and the message follows the four score bands.
+ * The boxes are plain checkboxes and the page is their one source of truth: ticks made before the island
+ * hydrated (it wakes when the visitor reaches for it) count as soon as it does, and the next click
+ * toggles from there.
  */
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useSyncExternalStore } from 'react';
 import { auditMessage, auditScore } from '../../core/blog/audit.ts';
 import { getConfig } from '../runtime/config.ts';
 
@@ -13,11 +16,25 @@ export interface AuditChecklistProps {
 }
 
 export default function AuditChecklist({ title, intro, items }: AuditChecklistProps) {
-  const [checked, setChecked] = useState<boolean[]>(() => items.map(() => false));
   const id = useId();
-  const score = auditScore(checked);
-  const toggle = (index: number) =>
-    setChecked((previous) => previous.map((value, i) => (i === index ? !value : value)));
+  const list = useRef<HTMLUListElement>(null);
+  const subscribe = useCallback((changed: () => void) => {
+    const element = list.current;
+    element?.addEventListener('change', changed);
+    return () => element?.removeEventListener('change', changed);
+  }, []);
+  // A string, so that an unchanged page gives an equal snapshot: "1001000000".
+  const ticks = useSyncExternalStore(
+    subscribe,
+    () =>
+      list.current
+        ? [...list.current.querySelectorAll<HTMLInputElement>('input[type=checkbox]')]
+            .map((box) => (box.checked ? '1' : '0'))
+            .join('')
+        : '',
+    () => '',
+  );
+  const score = auditScore(items.map((_, index) => ticks[index] === '1'));
 
   return (
     <section className="audit" aria-labelledby={`${id}-title`}>
@@ -25,11 +42,11 @@ export default function AuditChecklist({ title, intro, items }: AuditChecklistPr
         {title}
       </h2>
       <p className="audit__intro">{intro}</p>
-      <ul className="audit__items">
-        {items.map((item, index) => (
+      <ul ref={list} className="audit__items">
+        {items.map((item) => (
           <li key={item}>
             <label className="audit__item">
-              <input type="checkbox" checked={checked[index]} onChange={() => toggle(index)} />
+              <input type="checkbox" />
               <span>{item}</span>
             </label>
           </li>

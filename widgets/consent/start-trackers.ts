@@ -1,16 +1,20 @@
 /**
  * Loads the tracker loader (trackers.ts) only once it has work to do: a category allowed, or cookies
  * left by an earlier consent to delete. A visitor who has not chosen, or has refused, downloads none of
- * it. From then on trackers.ts follows the consent signal itself, withdrawal included.
+ * it. From then on trackers.ts follows the consent signal itself, withdrawal included. Started by the
+ * banner's script (banner.ts) when the page is idle or at a choice; later calls do nothing.
  */
-import { effect } from '@preact/signals-react';
-import { TRACKER_COOKIES, allowedCategories, cookieNames } from '../../core/consent/rules.ts';
+import { effect } from '@preact/signals-core';
+import { allowedCategories } from '../../core/consent/rules.ts';
+import { TRACKER_COOKIES, cookieNames } from '../../core/consent/trackers.ts';
 import { consent } from './store.ts';
 
-export function startTrackersWhenNeeded(): () => void {
-  let stopTrackers: (() => void) | undefined;
+let started = false;
+
+export function startTrackersWhenNeeded(): void {
+  if (started) return;
+  started = true;
   let loading = false;
-  let stopped = false;
   const stopWatching = effect(() => {
     const allowed = allowedCategories(consent.value);
     if (loading) return;
@@ -19,16 +23,10 @@ export function startTrackersWhenNeeded(): () => void {
     );
     if (!allowed.analytics && !allowed.marketing && !leftovers) return;
     loading = true;
+    queueMicrotask(() => stopWatching());
     import('./trackers.ts').then(
-      (module) => {
-        if (!stopped) stopTrackers = module.startTrackers();
-      },
+      (module) => module.startTrackers(),
       (error) => console.error('Chargement du gestionnaire de traceurs impossible :', error),
     );
   });
-  return () => {
-    stopped = true;
-    stopWatching();
-    stopTrackers?.();
-  };
 }

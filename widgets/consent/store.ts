@@ -4,7 +4,7 @@
  * The banner, the settings page, the tracker loader, the analytics layer and the assistant button all
  * read these signals; only the actions below change them.
  */
-import { computed, signal } from '@preact/signals-react';
+import { computed, signal } from '@preact/signals-core';
 import {
   ACCEPT_ALL,
   CONSENT_STORAGE_KEY,

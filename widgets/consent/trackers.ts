@@ -1,52 +1,48 @@
 /**
- * The tracker loader (SPEC.md sections 4 and 7, DECISIONS.md "Consent"). It follows the consent signal:
+ * The tracker loader (docs/requirements.md#trackers). It follows the consent signal:
  * - analytics (Google tag GA4, session recording) only with analytics consent, preferences set;
  * - marketing pixels (Meta, LinkedIn, X, TikTok, Google Ads conversion) only with marketing consent;
- * - Google consent mode v2, basic: no Google script before consent; `consent default` (four keys denied)
- *   goes first, then an `update` of all four keys on every change, `denied` on withdrawal;
- * - on withdrawal the tags' elements are removed and their first-party cookies deleted.
- * IDs and script URLs come from the page's configuration (`getConfig().tracking`); an empty ID means the
- * tracker is not installed. A script URL may hold `{id}`; otherwise the ID goes in its query string.
+ * - Google consent mode v2, basic (docs/decisions/0012-google-basic-consent-mode.md): no Google script
+ *   before consent; `consent default` (four keys denied) goes first, then an `update` of all four keys on
+ *   every change, `denied` on withdrawal;
+ * - on withdrawal the tags' elements are removed and their first-party cookies deleted;
+ * - the sign-up conversion (`dentivo:conversion`, from the analytics layer) goes to each marketing tag
+ *   installed, so that Ads and the pixels receive it with marketing consent alone.
+ * Which trackers exist, their hosts and cookies: core/consent/trackers.ts. IDs and script URLs come from
+ * the page's configuration; an empty ID means the tracker is not installed. A script URL may hold
+ * `{id}`; otherwise the ID goes in its query string.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any, prefer-rest-params, prefer-spread --
    The vendors' snippets are reproduced as they ship: untyped globals, and queues that must receive
    the `arguments` object itself (gtag's dataLayer tells commands from data by it). */
-import { effect } from '@preact/signals-react';
+import { effect } from '@preact/signals-core';
 import type { PublicConfig } from '../../core/site/config.ts';
+import { allowedCategories, googleConsentState, type ConsentChoice } from '../../core/consent/rules.ts';
 import {
+  TRACKERS,
   TRACKER_COOKIES,
-  allowedCategories,
   cookieNames,
-  googleConsentState,
-  type ConsentChoice,
-} from '../../core/consent/rules.ts';
+  sourceHost,
+  type Tracker,
+  type TrackerName,
+} from '../../core/consent/trackers.ts';
+import { CONVERSION_EVENT, type ConversionDetail } from '../../core/analytics/tracking.ts';
 import { getConfig } from '../runtime/config.ts';
 import { consent } from './store.ts';
 
 type Tracking = PublicConfig['tracking'];
-type Category = keyof ConsentChoice;
 // The vendors' snippets talk through globals (fbq, twq, ttq, dataLayer…): that is their contract.
 type Globals = Window & Record<string, any>;
 
-interface Tag {
-  /** Written on the script as data-tracker. */
-  name: string;
-  category: Category;
-  src: string;
-  /** Hosts whose scripts, pixels and frames belong to the tag (the vendor adds its own). */
-  hosts: string[];
-  /** The vendor's command queue and first commands, before its script arrives. */
-  setup(w: Globals): void;
+/** What a vendor's own snippet does: its script address, its command queue and first commands, its conversion. */
+interface Vendor {
+  src(t: Tracking): string;
+  /** The command queue and first commands, before the script arrives. */
+  setup(w: Globals, t: Tracking): void;
   globals: string[];
+  /** The sign-up conversion of docs/requirements.md#cta-tracking, when this vendor can record one. */
+  convert(w: Globals, t: Tracking, conversion: ConversionDetail): void;
 }
-
-const GOOGLE_HOSTS = [
-  'googletagmanager.com',
-  'google-analytics.com',
-  'analytics.google.com',
-  'googleadservices.com',
-  'doubleclick.net',
-];
 
 export function scriptUrl(url: string, id: string, param = 'id'): string {
   if (url.includes('{id}')) return url.replaceAll('{id}', encodeURIComponent(id));
@@ -71,119 +67,114 @@ function queue(w: Globals, name: string, run = 'callMethod'): void {
   w[name] = q;
 }
 
-function tagsFor(t: Tracking): Tag[] {
-  const tags: Tag[] = [];
-  if (t.recordingId)
-    tags.push({
-      name: 'recording',
-      category: 'analytics',
-      src: scriptUrl(t.recordingScriptUrl, t.recordingId),
-      hosts: ['hotjar.com', 'hotjar.io', hostOf(t.recordingScriptUrl)],
-      setup(w) {
-        w.hj ||= function () {
-          (w.hj.q ||= []).push(arguments);
+/** The tags other than Google's (whose one script serves Analytics and Ads: see applyGoogle below). */
+const VENDORS: Record<Exclude<TrackerName, 'google-analytics' | 'google-ads'>, Vendor> = {
+  recording: {
+    src: (t) => scriptUrl(t.recordingScriptUrl, t.recordingId),
+    setup(w, t) {
+      w.hj ||= function () {
+        (w.hj.q ||= []).push(arguments);
+      };
+      w._hjSettings = { hjid: Number(t.recordingId) || t.recordingId, hjsv: 6 };
+    },
+    globals: ['hj', '_hjSettings'],
+    convert: () => {},
+  },
+  meta: {
+    src: (t) => t.metaScriptUrl,
+    setup(w, t) {
+      queue(w, 'fbq');
+      w._fbq ||= w.fbq;
+      w.fbq('init', t.metaPixelId);
+      w.fbq('track', 'PageView');
+    },
+    globals: ['fbq', '_fbq'],
+    convert: (w, _t, { value, currency }) => w.fbq('track', 'Lead', { value, currency }),
+  },
+  linkedin: {
+    src: (t) => t.linkedinScriptUrl,
+    setup(w, t) {
+      w._linkedin_partner_id = t.linkedinId;
+      w._linkedin_data_partner_ids = [t.linkedinId];
+      w.lintrk ||= Object.assign(
+        function (a: unknown, b: unknown) {
+          w.lintrk.q.push([a, b]);
+        },
+        { q: [] as unknown[] },
+      );
+    },
+    globals: ['lintrk', '_linkedin_partner_id', '_linkedin_data_partner_ids'],
+    // LinkedIn records conversions by their own id only (set up in Campaign Manager).
+    convert(w, t) {
+      if (t.linkedinConversionId) w.lintrk('track', { conversion_id: Number(t.linkedinConversionId) });
+    },
+  },
+  x: {
+    src: (t) => t.xScriptUrl,
+    setup(w, t) {
+      queue(w, 'twq', 'exe');
+      w.twq.version = '1.1';
+      w.twq('config', t.xPixelId);
+    },
+    globals: ['twq'],
+    // X records an event by its id only (set up in X Ads).
+    convert(w, t, { value, currency }) {
+      if (t.xConversionEventId) w.twq('event', t.xConversionEventId, { value, currency });
+    },
+  },
+  tiktok: {
+    src: (t) => `${scriptUrl(t.tiktokScriptUrl, t.tiktokId, 'sdkid')}&lib=ttq`,
+    setup(w, t) {
+      const base = t.tiktokScriptUrl;
+      // TikTok's own snippet, condensed: deferred methods, then the instance's load bookkeeping.
+      w.TiktokAnalyticsObject = 'ttq';
+      const ttq = (w.ttq ||= []);
+      const methods = [
+        'page',
+        'track',
+        'identify',
+        'instances',
+        'debug',
+        'on',
+        'off',
+        'once',
+        'ready',
+        'alias',
+        'group',
+        'enableCookie',
+        'disableCookie',
+        'holdConsent',
+        'revokeConsent',
+        'grantConsent',
+      ];
+      const defer = (target: any, method: string) => {
+        target[method] = function () {
+          target.push([method, ...arguments]);
         };
-        w._hjSettings = { hjid: Number(t.recordingId) || t.recordingId, hjsv: 6 };
-      },
-      globals: ['hj', '_hjSettings'],
-    });
-  if (t.metaPixelId)
-    tags.push({
-      name: 'meta',
-      category: 'marketing',
-      src: t.metaScriptUrl,
-      hosts: ['facebook.net', 'facebook.com', hostOf(t.metaScriptUrl)],
-      setup(w) {
-        queue(w, 'fbq');
-        w._fbq ||= w.fbq;
-        w.fbq('init', t.metaPixelId);
-        w.fbq('track', 'PageView');
-      },
-      globals: ['fbq', '_fbq'],
-    });
-  if (t.linkedinId)
-    tags.push({
-      name: 'linkedin',
-      category: 'marketing',
-      src: t.linkedinScriptUrl,
-      hosts: ['licdn.com', 'linkedin.com', hostOf(t.linkedinScriptUrl)],
-      setup(w) {
-        w._linkedin_partner_id = t.linkedinId;
-        w._linkedin_data_partner_ids = [t.linkedinId];
-        w.lintrk ||= Object.assign(
-          function (a: unknown, b: unknown) {
-            w.lintrk.q.push([a, b]);
-          },
-          { q: [] as unknown[] },
-        );
-      },
-      globals: ['lintrk', '_linkedin_partner_id', '_linkedin_data_partner_ids'],
-    });
-  if (t.xPixelId)
-    tags.push({
-      name: 'x',
-      category: 'marketing',
-      src: t.xScriptUrl,
-      hosts: ['ads-twitter.com', 'twitter.com', 't.co', 'x.com', hostOf(t.xScriptUrl)],
-      setup(w) {
-        queue(w, 'twq', 'exe');
-        w.twq.version = '1.1';
-        w.twq('config', t.xPixelId);
-      },
-      globals: ['twq'],
-    });
-  if (t.tiktokId) {
-    const base = t.tiktokScriptUrl;
-    tags.push({
-      name: 'tiktok',
-      category: 'marketing',
-      src: `${scriptUrl(base, t.tiktokId, 'sdkid')}&lib=ttq`,
-      hosts: ['tiktok.com', 'tiktokw.us', hostOf(base)],
-      setup(w) {
-        // TikTok's own snippet, condensed: deferred methods, then the instance's load bookkeeping.
-        w.TiktokAnalyticsObject = 'ttq';
-        const ttq = (w.ttq ||= []);
-        const methods = [
-          'page',
-          'track',
-          'identify',
-          'instances',
-          'debug',
-          'on',
-          'off',
-          'once',
-          'ready',
-          'alias',
-          'group',
-          'enableCookie',
-          'disableCookie',
-          'holdConsent',
-          'revokeConsent',
-          'grantConsent',
-        ];
-        const defer = (target: any, method: string) => {
-          target[method] = function () {
-            target.push([method, ...arguments]);
-          };
-        };
-        ttq.methods = methods;
-        ttq.setAndDefer = defer;
-        for (const method of methods) defer(ttq, method);
-        ttq.instance = (id: string) => {
-          const instance = ttq._i[id] || [];
-          for (const method of methods) defer(instance, method);
-          return instance;
-        };
-        ttq._i = { [t.tiktokId]: Object.assign([], { _u: base }) };
-        ttq._t = { [t.tiktokId]: Date.now() };
-        ttq._o = { [t.tiktokId]: {} };
-        ttq.page();
-      },
-      globals: ['ttq', 'TiktokAnalyticsObject'],
-    });
-  }
-  return tags;
-}
+      };
+      ttq.methods = methods;
+      ttq.setAndDefer = defer;
+      for (const method of methods) defer(ttq, method);
+      ttq.instance = (id: string) => {
+        const instance = ttq._i[id] || [];
+        for (const method of methods) defer(instance, method);
+        return instance;
+      };
+      ttq._i = { [t.tiktokId]: Object.assign([], { _u: base }) };
+      ttq._t = { [t.tiktokId]: Date.now() };
+      ttq._o = { [t.tiktokId]: {} };
+      ttq.page();
+    },
+    globals: ['ttq', 'TiktokAnalyticsObject'],
+    convert: (w, _t, { value, currency }) => w.ttq.track('Lead', { value, currency }),
+  },
+};
+
+/** The hosts whose elements belong to a tracker: its script's, and every source it uses. */
+const hostsOf = (tracker: Tracker, t: Tracking) => [
+  hostOf(t[tracker.script]),
+  ...Object.values(tracker.sources).flat().map(sourceHost),
+];
 
 function inject(src: string, name: string): HTMLScriptElement {
   const script = document.createElement('script');
@@ -225,8 +216,10 @@ export function deleteCookies(pattern: RegExp): string[] {
  */
 export function startTrackers(tracking: Tracking = getConfig().tracking): () => void {
   const w = window as unknown as Globals;
-  const tags = tagsFor(tracking);
-  const installed = new Map<Tag, HTMLScriptElement>();
+  const tags = TRACKERS.filter(
+    (tracker): tracker is Tracker & { name: keyof typeof VENDORS } => tracker.name in VENDORS && !!tracking[tracker.id],
+  );
+  const installed = new Map<(typeof tags)[number], HTMLScriptElement>();
   let google: HTMLScriptElement | undefined;
   let googleStarted = false;
   let googleAllowed = false;
@@ -252,7 +245,11 @@ export function startTrackers(tracking: Tracking = getConfig().tracking): () => 
     googleAllowed = ids.length > 0;
     if (!googleAllowed) {
       google?.remove();
-      removeElementsFrom([...GOOGLE_HOSTS, hostOf(tracking.gaScriptUrl)]);
+      removeElementsFrom(
+        TRACKERS.filter((tracker) => tracker.name.startsWith('google')).flatMap((tracker) =>
+          hostsOf(tracker, tracking),
+        ),
+      );
       google = undefined;
       googleConfigured.clear();
       return;
@@ -273,13 +270,14 @@ export function startTrackers(tracking: Tracking = getConfig().tracking): () => 
     applyGoogle(allowed);
     for (const tag of tags) {
       const script = installed.get(tag);
+      const vendor = VENDORS[tag.name];
       if (allowed[tag.category] && !script) {
-        tag.setup(w);
-        installed.set(tag, inject(tag.src, tag.name));
+        vendor.setup(w, tracking);
+        installed.set(tag, inject(vendor.src(tracking), tag.name));
       } else if (!allowed[tag.category] && script) {
         script.remove();
-        removeElementsFrom(tag.hosts);
-        for (const name of tag.globals) delete w[name];
+        removeElementsFrom(hostsOf(tag, tracking));
+        for (const name of vendor.globals) delete w[name];
         installed.delete(tag);
       }
     }
@@ -288,5 +286,30 @@ export function startTrackers(tracking: Tracking = getConfig().tracking): () => 
       if (!allowed[category]) deleteCookies(TRACKER_COOKIES[category]);
   }
 
-  return effect(() => apply(allowedCategories(consent.value)));
+  /** The sign-up conversion, to the marketing tags now installed (none without marketing consent). */
+  function convert(event: Event): void {
+    const conversion = (event as CustomEvent<ConversionDetail>).detail;
+    if (!conversion || !allowedCategories(consent.value).marketing) return;
+    if (googleConfigured.has(tracking.adsConversionId)) {
+      const label = tracking.adsConversionLabel;
+      gtag('event', 'conversion', {
+        send_to: label ? `${tracking.adsConversionId}/${label}` : tracking.adsConversionId,
+        ...conversion,
+      });
+    }
+    for (const tag of installed.keys()) {
+      try {
+        VENDORS[tag.name].convert(w, tracking, conversion);
+      } catch (error) {
+        console.error(`Conversion non transmise au traceur « ${tag.name} » :`, error);
+      }
+    }
+  }
+
+  addEventListener(CONVERSION_EVENT, convert);
+  const stop = effect(() => apply(allowedCategories(consent.value)));
+  return () => {
+    removeEventListener(CONVERSION_EVENT, convert);
+    stop();
+  };
 }

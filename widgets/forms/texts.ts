@@ -3,9 +3,9 @@
  * core/contact/fields.ts and the validation messages from core/contact/messages.ts (with the schemas,
  * loaded at submit), both shared with the server's no-JavaScript pages.
  */
-import { PROFESSION_LABELS, RESULT_TEXTS, SUBJECT_LABELS } from '../../core/contact/fields.ts';
+import { PROFESSION_LABELS, SUBJECT_LABELS } from '../../core/contact/fields.ts';
 
-export { PROFESSION_LABELS, RESULT_TEXTS, SUBJECT_LABELS };
+export { PROFESSION_LABELS, SUBJECT_LABELS };
 
 export const texts = {
   requiredNote: 'Tous les champs sont obligatoires, sauf mention «\u202Ffacultatif\u202F».',

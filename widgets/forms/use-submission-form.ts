@@ -7,7 +7,7 @@ import type * as SubmitRules from './submit.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HONEYPOT_FIELD, RESULT_TEXTS, type FieldErrors } from '../../core/contact/fields.ts';
 import type { FormResult, Submission } from '../../core/contact/schema.ts';
-import { trackFormSubmission } from './track.ts';
+import { track } from '../runtime/track.ts';
 
 type Rules = typeof SubmitRules;
 
@@ -144,7 +144,7 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
       loaded = await loadRules();
     } catch (error) {
       console.error(new Error("Erreur lors de l'envoi du message", { cause: error }));
-      trackFormSubmission(formName, false);
+      track('form_submission', { form_name: formName, form_success: false });
       return fail();
     }
     const result = validate(loaded, values);
@@ -161,7 +161,7 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
     const payload =
       typeof trap === 'string' && trap !== '' ? { ...result.payload, [HONEYPOT_FIELD]: trap } : result.payload;
     const outcome = await loaded.sendSubmission(payload, requestKey.current);
-    trackFormSubmission(formName, outcome.ok);
+    track('form_submission', { form_name: formName, form_success: outcome.ok });
     if (!outcome.ok) return fail(outcome.message, outcome.fields);
     requestKey.current = null;
     setValues(empty());
@@ -206,7 +206,3 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
     focus,
   };
 }
-
-export type SubmissionForm<Values extends object, Field extends Extract<keyof Values, string>> = ReturnType<
-  typeof useSubmissionForm<Values, Field>
->;

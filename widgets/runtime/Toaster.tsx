@@ -1,12 +1,18 @@
-/** The toast area present on every page (SPEC.md section 2), announced politely to screen readers. */
+/**
+ * The toast area present on every page (docs/requirements.md#site-shell), announced politely to screen
+ * readers. Built empty; it hydrates once React is on the page (only React widgets show toasts), and a
+ * toast shown meanwhile appears right after, without a hydration mismatch.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
 import { toasts, dismissToast } from './toasts.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export default function Toaster() {
   useSignals();
+  const shown = useHydrated() ? toasts.value : [];
   return (
     <ol className="toast-list" aria-live="polite">
-      {toasts.value.map((toast) => (
+      {shown.map((toast) => (
         <li key={toast.id} className={`toast toast--${toast.variant}`}>
           {/* The role sits inside the item: on the <li> itself it would break the list (axe "list"). */}
           <div role={toast.variant === 'destructive' ? 'alert' : 'status'}>

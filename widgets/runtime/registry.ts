@@ -1,20 +1,67 @@
 /**
- * Every island the site can hydrate, each its own chunk. The same map serves the build-time render
- * (ssr.tsx) and the browser (client.ts), so a widget cannot exist in one and not the other.
+ * Every island, once (docs/architecture.md#islands): the build renders its view into the page
+ * (widgets/ssr.tsx), the browser wakes it at its moment (widgets/client.ts), and other sites render the
+ * embeddable ones inside shadow roots (widgets/embed-app.tsx). Each loader is a dynamic import, so each
+ * island is its own chunk and a page downloads only what its islands need, when they need it.
  */
 import type { ComponentType } from 'react';
+import type { HydrationMoment } from '../../core/site/islands.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as parsed JSON
 export type WidgetModule = { default: ComponentType<any> };
 
-export const widgets: Record<string, () => Promise<WidgetModule>> = {
-  toaster: () => import('./Toaster.tsx'),
-  assistant: () => import('../assistant/AssistantIsland.tsx'),
-  'audit-checklist': () => import('../blog/AuditChecklist.tsx'),
-  'blog-filter': () => import('../blog/BlogFilter.tsx'),
-  'cookie-banner': () => import('../consent/CookieBanner.tsx'),
-  'cookie-settings': () => import('../consent/choices.ts'),
-  analytics: () => import('../analytics/Analytics.tsx'),
-  'contact-form': () => import('../forms/ContactForm.tsx'),
-  'tester-form': () => import('../forms/TesterForm.tsx'),
-};
+export interface WakeOptions {
+  /** On another site (embed.js): no cookie banner of ours to wait for. */
+  embedded?: boolean;
+}
+/** A plain script (no React) that brings an island's build-time HTML to life. */
+export type WakeModule = { wake(element: HTMLElement, options?: WakeOptions): void };
+
+export interface Island {
+  /** The React view: rendered at build time; in the browser, hydrated at the island's moment unless `wake` is given. */
+  view?: () => Promise<WidgetModule>;
+  /** For an island whose HTML can live without React: its script, run at the island's moment instead. */
+  wake?: () => Promise<WakeModule>;
+  /** The moment a placeholder gets unless its template names another. */
+  hydrate: HydrationMoment;
+  /** Wakes at load anyway when this holds, in the browser (the blog filter when the address asks for a filter). */
+  wakeAtLoadIf?: () => boolean;
+  /** Other sites may ask for it with embed.js's data-widgets. */
+  embeddable: boolean;
+}
+
+export const islands = {
+  'cookie-banner': {
+    view: () => import('../consent/CookieBanner.tsx'),
+    wake: () => import('../consent/banner.ts'),
+    hydrate: 'load',
+    embeddable: false,
+  },
+  // One chunk with the customise panel (widgets/consent/choices.ts): both edit the same choices.
+  'cookie-settings': { view: () => import('../consent/choices.ts'), hydrate: 'visible', embeddable: false },
+  assistant: {
+    view: () => import('../assistant/AssistantIsland.tsx'),
+    wake: () => import('../assistant/launcher.ts'),
+    hydrate: 'load',
+    embeddable: true,
+  },
+  analytics: { wake: () => import('../analytics/start.ts'), hydrate: 'idle', embeddable: false },
+  // Toasts come only from React widgets: the list hydrates once one of them has brought React.
+  toaster: { view: () => import('./Toaster.tsx'), hydrate: 'with-react', embeddable: false },
+  'audit-checklist': { view: () => import('../blog/AuditChecklist.tsx'), hydrate: 'interaction', embeddable: true },
+  'blog-filter': {
+    view: () => import('../blog/BlogFilter.tsx'),
+    hydrate: 'interaction',
+    wakeAtLoadIf: () => /[?&](search|category|tag)=/.test(location.search),
+    embeddable: false,
+  },
+  'contact-form': { view: () => import('../forms/ContactForm.tsx'), hydrate: 'interaction', embeddable: true },
+  'tester-form': { view: () => import('../forms/TesterForm.tsx'), hydrate: 'interaction', embeddable: true },
+} as const satisfies Record<string, Island>;
+
+export type IslandName = keyof typeof islands;
+
+export const isIslandName = (name: string): name is IslandName => Object.hasOwn(islands, name);
+
+/** What embed.js's data-widgets may ask for on another site. */
+export const embeddableNames = (Object.keys(islands) as IslandName[]).filter((name) => islands[name].embeddable);

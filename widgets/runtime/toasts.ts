@@ -1,5 +1,5 @@
 /** The toast store shared by every widget (forms, assistant): add a toast, it goes after a while. */
-import { signal } from '@preact/signals-react';
+import { signal } from '@preact/signals-core';
 
 export interface Toast {
   id: number;
