@@ -2,41 +2,73 @@
 // contents: data, filters, shortcodes and transforms each come from their own module.
 // Run through `tsx` (package.json) so that it can import the TypeScript of core/, site/ and widgets/.
 import './site/lib/production.ts';
-import { loadContent } from './site/lib/content.ts';
+import { siteSource } from './site/lib/source.ts';
 import { readAssets } from './site/lib/assets.ts';
 import { filters } from './site/lib/filters.ts';
 import { iconSvg } from './site/lib/icons.ts';
-import { siteData } from './site/lib/site-data.ts';
 import { islandShortcode } from './site/lib/islands.ts';
 import { writeSocialManifest } from './site/lib/social-cards.ts';
 import { cmsPage } from './site/lib/cms.ts';
+import { createMemo } from './site/lib/memo.ts';
+import { createTypesetter } from './site/lib/typeset.ts';
+import { searchFiles, writeBlogSearch } from './site/lib/blog-search.ts';
+import { prePaintScript } from './core/blog/listing.ts';
 import { islandRenderer } from './widgets/ssr.tsx';
-import { frenchTypographyHtml } from './core/site/typography.ts';
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
 export default async function (eleventyConfig) {
-  const content = loadContent(process.cwd(), process.env, { extraPostsDir: process.env.EXTRA_POSTS_DIR });
   const islands = await islandRenderer();
-  const data = siteData(content, islands.names);
+  const source = siteSource(process.cwd(), process.env, islands.names);
+  const typeset = createTypesetter();
+  const memo = createMemo(typeset.region);
+  /** @type {import("nunjucks").Environment | undefined} */
+  let nunjucks;
 
-  eleventyConfig.addGlobalData('site', data);
-  eleventyConfig.addGlobalData('assets', () => readAssets('_site'));
+  // Content reaches templates through the data cascade: read again at every build (npm run dev).
+  eleventyConfig.addGlobalData('site', () => source.load());
+  eleventyConfig.addGlobalData('assets', () => readAssets(process.env.WIDGETS_DIR ?? '_site'));
+  eleventyConfig.addGlobalData('blogPrePaint', prePaintScript());
   // /admin only when CMS_BACKEND is set (npm run dev sets it): docs/decisions/0029-cms-for-editors.md.
-  eleventyConfig.addGlobalData('cms', () => cmsPage(process.env, '_site') ?? false);
+  eleventyConfig.addGlobalData('cms', () => cmsPage(process.env, process.env.WIDGETS_DIR ?? '_site') ?? false);
+  eleventyConfig.on('eleventy.before', () => memo.clear());
 
-  for (const [name, filter] of Object.entries(filters(content.config, iconSvg))) eleventyConfig.addFilter(name, filter);
-  eleventyConfig.addShortcode('island', islandShortcode(islands, data.publicConfig));
+  for (const [name, filter] of Object.entries(filters(() => source.current().config, iconSvg)))
+    eleventyConfig.addFilter(name, filter);
+  eleventyConfig.addShortcode(
+    'island',
+    islandShortcode(islands, () => source.current().publicConfig, memo),
+  );
+  eleventyConfig.addNunjucksTag('memo', (lib) => memo.nunjucksTag(lib));
+  eleventyConfig.amendLibrary('njk', (environment) => (nunjucks = environment));
+  // A post's card (components/post-card.njk), rendered once per build with only what it reads: lists,
+  // related articles and the search index show the same cards thousands of times at 10,000 articles.
+  const postCard = (post, showTags = false) =>
+    memo.get(`card:${showTags ? 'full' : 'compact'}:${post.slug}`, () =>
+      typeset.region(nunjucks.render('components/post-card.njk', { post, showTags })),
+    );
+  eleventyConfig.addShortcode('postCard', postCard);
 
   // Editors type plain spaces; French typography is applied to every built page.
-  eleventyConfig.addTransform('french-typography', (html, outputPath) =>
-    typeof outputPath === 'string' && outputPath.endsWith('.html') ? frenchTypographyHtml(html) : html,
-  );
+  eleventyConfig.addTransform('french-typography', typeset.transform);
 
   // The social cards are drawn after Eleventy, by `npm run build:images`: here only their list is left.
-  eleventyConfig.on('eleventy.after', ({ dir }) => writeSocialManifest(content, dir.output));
+  eleventyConfig.on('eleventy.after', ({ directories }) =>
+    writeSocialManifest(source.currentContent(), directories.output),
+  );
+
+  // The blog's split search index, with the same cards as the list pages.
+  eleventyConfig.on('eleventy.after', async ({ directories }) => {
+    const site = source.current();
+    writeBlogSearch(
+      directories.output,
+      searchFiles((await site.indexes()).search, site.posts, (post) => typeset.strip(postCard(post, true))).files,
+    );
+  });
 
   eleventyConfig.addPassthroughCopy({ public: '/' });
-  eleventyConfig.addWatchTarget('content/');
+  eleventyConfig.addWatchTarget(source.contentDir);
+  // Eleventy cannot read TypeScript to follow imports; `npm run dev` restarts it when code changes.
+  eleventyConfig.setWatchJavaScriptDependencies(false);
   eleventyConfig.setServerPassthroughCopyBehavior('copy');
 
   return {

@@ -1,39 +1,126 @@
 /**
- * `npm run dev`: rebuilds the widgets (Vite watch) and the pages (Eleventy watch) on every change,
- * and serves the result with the real server, which tells open pages to reload (DEV_RELOAD).
+ * `npm run dev`: the widgets (Vite, watching), the pages (Eleventy, watching the content and the
+ * templates) and the real server, which reloads open pages when the build changes (DEV_RELOAD).
+ *
+ * Content reaches the templates through Eleventy's data cascade (site/lib/source.ts), so saving an
+ * article, a page, a shared YAML file or site.json rebuilds the pages in place. Eleventy cannot import
+ * TypeScript again, so a change of code (core/, site/lib/, widgets/, eleventy.config.js) restarts it,
+ * once Vite has rebuilt the widgets, so that the pages link the new files.
+ *
+ * Environment: PORT (server), CONTENT_DIR (content folder, default content/), SITE_DIR (output,
+ * default _site/; the dev-loop test builds into a temporary folder), CMS_BACKEND (default `local`: the
+ * CMS at /admin writes this checkout's files, docs/decisions/0029-cms-for-editors.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { watch, type FSWatcher } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build, type InlineConfig } from 'vite';
+import { cmsBackend } from '../site/lib/cms.ts';
 
-// The CMS at /admin writes this checkout's files unless told otherwise (docs/decisions/0029-cms-for-editors.md).
 process.env.CMS_BACKEND ??= 'local';
 
-const children: ChildProcess[] = [];
-const run = (command: string, args: string[], env: Record<string, string> = {}) => {
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  children.push(child);
+const root = resolve(import.meta.dirname, '..');
+const siteDir = resolve(root, process.env.SITE_DIR ?? '_site');
+const contentDir = resolve(root, process.env.CONTENT_DIR ?? 'content');
+const env = { ...process.env, SITE_DIR: siteDir, WIDGETS_DIR: siteDir, CONTENT_DIR: contentDir };
+const eleventyCli = join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+
+const children = new Set<ChildProcess>();
+const watchers: FSWatcher[] = [];
+const closers: (() => Promise<unknown> | unknown)[] = [];
+let stopping = false;
+
+function node(args: string[], extra: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, ...extra },
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
   return child;
-};
-
-const first = run('npx', ['vite', 'build']);
-first.on('exit', (code) => {
-  if (code !== 0) process.exit(code ?? 1);
-  // The CMS's bundle, once: the pages' build reads its manifest to write /admin.
-  const admin = run('npx', ['tsx', 'scripts/build-admin.ts']);
-  admin.on('exit', (adminCode) => (adminCode === 0 ? startWatchers() : process.exit(adminCode ?? 1)));
-});
-
-function startWatchers() {
-  run('npx', ['vite', 'build', '--watch', '--emptyOutDir', 'false']);
-  // The widgets for other sites (embed.js and embed/): the tag once, its app on every change.
-  run('npx', ['vite', 'build', '-c', 'vite.embed.config.ts', '--mode', 'loader']);
-  run('npx', ['vite', 'build', '-c', 'vite.embed.config.ts', '--watch']);
-  run('npx', ['tsx', 'node_modules/@11ty/eleventy/cmd.cjs', '--watch', '--quiet']);
-  run('npx', ['tsx', 'server/main.ts'], { DEV_RELOAD: '1' });
 }
 
-const stop = () => {
+function log(message: string): void {
+  console.log(`[dev] ${message}`);
+}
+
+// The widgets: the site's client, then the embed's tag and app, as `npm run build:widgets` makes them.
+const viteBuilds: InlineConfig[] = [
+  { configFile: join(root, 'vite.config.ts'), build: { outDir: join(siteDir, 'assets') } },
+  { configFile: join(root, 'vite.embed.config.ts'), mode: 'loader', build: { outDir: siteDir } },
+  { configFile: join(root, 'vite.embed.config.ts'), build: { outDir: join(siteDir, 'embed') } },
+];
+const quiet = { logLevel: 'warn' } as const;
+for (const config of viteBuilds) await build({ ...config, ...quiet, root });
+// The CMS's bundle, once: the pages' build reads its manifest to write /admin.
+if (cmsBackend(process.env))
+  await build({
+    configFile: join(root, 'vite.admin.config.ts'),
+    build: { outDir: join(siteDir, 'admin', 'assets') },
+    ...quiet,
+    root,
+  });
+
+// The pages. A restart waits for the previous process to end (it may be writing).
+let eleventy: ChildProcess | undefined;
+let restartTimer: NodeJS.Timeout | undefined;
+function startEleventy(): void {
+  eleventy = node([eleventyCli, '--watch', '--quiet', `--output=${siteDir}`]);
+}
+function restartEleventy(reason: string): void {
+  clearTimeout(restartTimer);
+  restartTimer = setTimeout(() => {
+    if (stopping) return;
+    log(`${reason} : les pages sont reconstruites avec le nouveau code.`);
+    const old = eleventy;
+    if (!old || old.exitCode !== null) return startEleventy();
+    old.once('exit', () => !stopping && startEleventy());
+    old.kill('SIGTERM');
+  }, 200);
+}
+startEleventy();
+
+// Widgets and styles: Vite rebuilds them; the pages then follow (new hashed file names, new SSR).
+for (const config of [viteBuilds[0]!, viteBuilds[2]!]) {
+  const watcher = (await build({
+    ...config,
+    ...quiet,
+    root,
+    build: { ...config.build, watch: {}, emptyOutDir: false },
+  })) as unknown as { on(event: 'event', listener: (event: { code: string }) => void): void; close(): Promise<void> };
+  let first = true;
+  watcher.on('event', (event) => {
+    if (event.code !== 'END') return;
+    if (first) first = false;
+    else if (config === viteBuilds[0]) restartEleventy('widgets reconstruits');
+  });
+  closers.push(() => watcher.close());
+}
+
+// Code the pages are rendered with, outside Vite's reach.
+for (const target of ['core', 'site/lib', 'eleventy.config.js']) {
+  watchers.push(
+    watch(join(root, target), { recursive: true }, (_event, file) => {
+      if (file && !/\.(ts|tsx|js)$/.test(file)) return;
+      restartEleventy(`${target}${file && target !== 'eleventy.config.js' ? `/${file}` : ''} modifié`);
+    }),
+  );
+}
+
+node([join(root, 'server', 'main.ts')], { DEV_RELOAD: '1' });
+
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  clearTimeout(restartTimer);
+  for (const watcher of watchers) watcher.close();
+  await Promise.allSettled(closers.map((close) => close()));
+  const exits = [...children].map((child) => new Promise((done) => child.once('exit', done)));
   for (const child of children) child.kill('SIGTERM');
+  await Promise.race([Promise.all(exits), new Promise((done) => setTimeout(done, 5000))]);
+  for (const child of children) child.kill('SIGKILL');
   process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -5,6 +5,7 @@ import type { SiteConfig } from '../core/site/config.ts';
 import type { Store } from './store.ts';
 import { createStaticFiles } from './static.ts';
 import { htmlCacheControl } from '../core/analytics/bots.ts';
+import { categoryPath, findCategory } from '../core/blog/listing.ts';
 import { IMAGE_CSP, resourcePolicy, servedOverHttps, siteHeaders } from './headers.ts';
 import { HTTPException } from 'hono/http-exception';
 import { confirmationPage, escapeHtml, type ConfirmationContent } from './form-page.ts';
@@ -148,6 +149,13 @@ export function createApp({
     if (API_PATHS.test(pathname)) return c.json({ ok: false, error: 'Adresse inconnue.' }, 404);
     const canonical = canonicalRedirect(pathname);
     if (canonical) return c.redirect(`${canonical}${url.search}`, 301);
+    // /blog?category=gestion is that category's own page (docs/requirements.md#blog-list); other parameters stay.
+    const category = /^\/blog\/?$/.test(pathname) ? findCategory(url.searchParams.get('category')) : undefined;
+    if (category) {
+      url.searchParams.delete('category');
+      const rest = url.searchParams.toString();
+      return c.redirect(`${categoryPath(category)}${rest ? `?${rest}` : ''}`, 301);
+    }
     const file = await files.resolve(pathname);
     if (!file) {
       // An unknown article goes back to the blog list (DECISIONS.md: a real 301 where the server can answer).

@@ -13,7 +13,7 @@ export function devReload(app: Hono, siteDir: string): (html: string) => string 
   let timer: NodeJS.Timeout | undefined;
   watch(siteDir, { recursive: true }, () => {
     clearTimeout(timer);
-    timer = setTimeout(() => listeners.forEach((notify) => notify()), 300);
+    timer = setTimeout(() => listeners.forEach((notify) => notify()), 120);
   });
   app.get('/__dev/reload.js', (c) => c.body(client, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   app.get('/__dev/events', (c) =>

@@ -20,7 +20,8 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR === 'memory' ? undefined : resolve(root, process.env.DATA_DIR ?? '.data/pglite');
 // Voice notes and attachments of the assistant: on disk, or in a temporary folder with DATA_DIR=memory.
 const uploadsDir = dataDir ? resolve(root, process.env.UPLOADS_DIR ?? '.data/uploads') : undefined;
-const config = loadConfig(JSON.parse(readFileSync(resolve(root, 'content/site.json'), 'utf8')), process.env);
+const contentDir = resolve(root, process.env.CONTENT_DIR ?? 'content');
+const config = loadConfig(JSON.parse(readFileSync(resolve(contentDir, 'site.json'), 'utf8')), process.env);
 // Reverse proxies in front: clients are read from X-Forwarded-For, counted from the right (README, « Security »).
 const trustProxy = trustProxyFromEnv(process.env);
 const hsts = hstsFromEnv(process.env);

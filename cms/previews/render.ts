@@ -51,6 +51,43 @@ class IslandTag {
   }
 }
 
+/** `{% memo %}` caches a part for the whole build on the site; a preview renders it every time. */
+class MemoTag {
+  tags = ['memo'];
+  parse(parser: nunjucks.parser.Parser, nodes: typeof nunjucks.nodes) {
+    // A block tag: the parser's methods for a body are missing from nunjucks' type declarations.
+    const blocks = parser as unknown as {
+      parseUntilBlocks(...names: string[]): unknown;
+      advanceAfterBlockEnd(name?: string): void;
+    };
+    const token = parser.nextToken();
+    const args = parser.parseSignature(null, true);
+    blocks.advanceAfterBlockEnd(token.value);
+    const body = blocks.parseUntilBlocks('endmemo');
+    blocks.advanceAfterBlockEnd();
+    const CallExtension = nodes.CallExtension as unknown as new (...parts: unknown[]) => unknown;
+    return new CallExtension(this, 'run', args, [body]);
+  }
+  run(_context: unknown, _key: string, body: () => string) {
+    return new nunjucks.runtime.SafeString(body());
+  }
+}
+
+/** `{% postCard post %}`: the post's card (components/post-card.njk), as the site's shortcode renders it. */
+class PostCardTag {
+  tags = ['postCard'];
+  constructor(private readonly render: (post: unknown, showTags: boolean) => string) {}
+  parse(parser: nunjucks.parser.Parser, nodes: typeof nunjucks.nodes) {
+    const token = parser.nextToken();
+    const args = parser.parseSignature(null, true);
+    parser.advanceAfterBlockEnd(token.value);
+    return new nodes.CallExtension(this, 'run', args);
+  }
+  run(_context: unknown, post: unknown, showTags = false) {
+    return new nunjucks.runtime.SafeString(this.render(post, showTags));
+  }
+}
+
 let environment: nunjucks.Environment | undefined;
 let environmentSite: PreviewSite | undefined;
 
@@ -58,9 +95,15 @@ function env(site: PreviewSite): nunjucks.Environment {
   if (environment && environmentSite === site) return environment;
   // Eleventy's Nunjucks escapes by default; templates mark their HTML with `| safe`.
   environment = new nunjucks.Environment(loader as unknown as nunjucks.ILoader, { autoescape: true });
-  for (const [name, filter] of Object.entries(filters(site.config, iconSvg)))
+  for (const [name, filter] of Object.entries(filters(() => site.config, iconSvg)))
     environment.addFilter(name, filter as (...args: unknown[]) => unknown);
   environment.addExtension('island', new IslandTag());
+  environment.addExtension('memo', new MemoTag());
+  const cards = environment;
+  environment.addExtension(
+    'postCard',
+    new PostCardTag((post, showTags) => cards.render('components/post-card.njk', { post, showTags })),
+  );
   environmentSite = site;
   return environment;
 }

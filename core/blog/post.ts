@@ -1,18 +1,13 @@
 /** Blog posts and authors (SPEC.md section 3): the schemas editors' files must satisfy. */
 import { z } from 'zod';
 import { href } from '../pages/sections.ts';
-import { slugKey } from '../site/slug.ts';
 import { isoDay } from '../site/content-fields.ts';
 import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN } from '../site/seo.ts';
+import { categories } from './categories.ts';
 
-export const categories = ['Gestion', 'Soins', 'Communication', 'Équipe & Organisation', 'Réglementation'] as const;
+export { categories, categoryKey, type Category } from './categories.ts';
+
 export const category = z.enum(categories);
-export type Category = z.infer<typeof category>;
-
-/** URL- and file-safe key of a category, for image names ("Équipe & Organisation" → "equipe-organisation"). */
-export function categoryKey(name: Category): string {
-  return slugKey(name);
-}
 
 const day = isoDay;
 

@@ -5,8 +5,10 @@
  * them beside the pages (SECURITY_HEADERS_FILE); the embedded server sends those, and a static host
  * copies them, so that the policy can never block what the pages were built to load.
  */
+import { createHash } from 'node:crypto';
 import type { PublicConfig } from './config.ts';
 import { installedTrackers } from '../consent/trackers.ts';
+import { prePaintScript } from '../blog/listing.ts';
 
 /** Written by the build at the root of _site/ (site/pages/generated/security-headers.11ty.js). */
 export const SECURITY_HEADERS_FILE = 'security-headers.json';
@@ -23,6 +25,17 @@ export function origins(urls: readonly string[]): string[] {
   }
   return [...result];
 }
+
+/** 'sha256-…' of an inline script's text, as a CSP source. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The site's only inline script, the blog lists' pre-paint step (core/blog/listing.ts): its text is fixed,
+ * so the policy allows it by its hash rather than with 'unsafe-inline'.
+ */
+const INLINE_SCRIPTS = [prePaintScript()];
 
 /** Script URLs become their origin; wildcard and WebSocket sources stay as written. */
 const sources = (list: readonly string[]) => [
@@ -46,7 +59,7 @@ export function contentSecurityPolicy(config: PublicConfig): string {
   const list = (items: string[]) => (items.length ? ` ${items.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self'${list(scripts)}`,
+    `script-src 'self'${list([...INLINE_SCRIPTS.map(scriptHash), ...scripts])}`,
     "style-src 'self'",
     `img-src 'self' data: blob:${list(images)}`,
     // The assistant's voice notes play from the object storage.

@@ -12,25 +12,31 @@ const NBSP = '\u00A0';
 const NBHY = '\u2011';
 
 export function frenchTypography(text: string): string {
-  return (
-    text
-      // Also at the end of a text run: "l'<a>agenda</a>".
-      .replace(/(\p{L})(?:'|&#39;|&#x27;|&apos;)(?=\p{L}|$)/gu, '$1’')
-      .replace(/ ([;!?])/g, `${NNBSP}$1`)
-      .replace(/ :(?=\s|$|<)/g, `${NBSP}:`)
-      .replace(/« /g, `«${NNBSP}`)
-      .replace(/ »/g, `${NNBSP}»`)
-      .replace(/(\d) (€|%|h\b|min\b)/g, `$1${NBSP}$2`)
-      .replace(/(&lt;|&gt;|[<>≤≥≈]) (?=\d)/g, `$1${NBSP}`)
-      .replace(/\b([Ee])-mail/g, `$1${NBHY}mail`)
-      // Inverted subject: "peut-on", "transforment-ils", "rentre-t-il".
-      .replace(
+  // Each rule runs only when its trigger is in the text: a build typesets megabytes of article text.
+  let out = text;
+  // Also at the end of a text run: "l'<a>agenda</a>".
+  if (out.includes("'") || out.includes('&#') || out.includes('&apos;'))
+    out = out.replace(/(\p{L})(?:'|&#39;|&#x27;|&apos;)(?=\p{L}|$)/gu, '$1’');
+  if (out.includes(' ;') || out.includes(' !') || out.includes(' ?')) out = out.replace(/ ([;!?])/g, `${NNBSP}$1`);
+  if (out.includes(' :')) out = out.replace(/ :(?=\s|$|<)/g, `${NBSP}:`);
+  if (out.includes('« ')) out = out.replace(/« /g, `«${NNBSP}`);
+  if (out.includes(' »')) out = out.replace(/ »/g, `${NNBSP}»`);
+  if (/\d /.test(out)) {
+    out = out.replace(/(\d) (€|%|h\b|min\b)/g, `$1${NBSP}$2`);
+    // A phone number never wraps: "+33 4 00 00 00 00", "04 00 00 00 00".
+    out = out.replace(/(?:\+\d{2,3} \d|\b0\d)(?: \d{2}){4}\b/g, (phone) => phone.replace(/ /g, NBSP));
+  }
+  if (/(?:&lt;|&gt;|[<>≤≥≈]) \d/.test(out)) out = out.replace(/(&lt;|&gt;|[<>≤≥≈]) (?=\d)/g, `$1${NBSP}`);
+  if (out.includes('-')) {
+    out = out.replace(/\b([Ee])-mail/g, `$1${NBHY}mail`);
+    // Inverted subject: "peut-on", "transforment-ils", "rentre-t-il".
+    if (/-(?:t-)?(?:il|elle|on)/.test(out))
+      out = out.replace(
         /(\p{L})-(?:(t)-)?(il|ils|elle|elles|on)(?![\p{L}-])/gu,
         (_, last, t, pronoun) => `${last}${NBHY}${t ? `t${NBHY}` : ''}${pronoun}`,
-      )
-      // A phone number never wraps: "+33 4 00 00 00 00", "04 00 00 00 00".
-      .replace(/(?:\+\d{2,3} \d|\b0\d)(?: \d{2}){4}\b/g, (phone) => phone.replace(/ /g, NBSP))
-  );
+      );
+  }
+  return out;
 }
 
 /**
@@ -87,20 +93,29 @@ function typesetJsonLdScript(script: string): string {
   }
 }
 
+/** Text runs longer than this are typeset each time (an article's paragraphs appear on one page only). */
+const MEMO_TEXT = 400;
+
 /**
  * Applies `frenchTypography` to the text between tags, to the attributes people read and to JSON-LD
- * (docs/decisions/0006-french-typography-at-build.md), leaving markup, scripts and styles alone.
+ * (docs/decisions/0006-french-typography-at-build.md), leaving markup, scripts and styles alone. Only
+ * the tags that carry such an attribute and the text runs that hold a character some rule looks for are
+ * visited; the regular expression itself skips the rest (a page has hundreds of tags). With `memo`,
+ * short runs (menus, footer, buttons: the same on every page) are typeset once.
  */
-export function frenchTypographyHtml(html: string): string {
+export function frenchTypographyHtml(html: string, memo?: Map<string, string>): string {
   return html.replace(
-    /(<(script|style|pre|code|textarea)\b[\s\S]*?<\/\2>)|(<[^>]*>)|([^<]+)/g,
+    /(<(script|style|pre|code|textarea)\b[\s\S]*?<\/\2>)|(<[^>]*?\s(?:alt|title|aria-label|aria-description|placeholder|data-assistant-message|content)="[^>]*>)|(?<=^|>)([^<]*?['&;!?:«»\d≤≥≈>-][^<]*)/g,
     (match, raw: string | undefined, name: string | undefined, tag: string | undefined, text: string) => {
       if (raw)
         return name === 'script' && /^<script[^>]*type="application\/ld\+json"/.test(raw)
           ? typesetJsonLdScript(raw)
           : match;
       if (tag) return typesetTag(tag);
-      return frenchTypography(text);
+      if (!memo || text.length > MEMO_TEXT) return frenchTypography(text);
+      let typeset = memo.get(text);
+      if (typeset === undefined) memo.set(text, (typeset = frenchTypography(text)));
+      return typeset;
     },
   );
 }

@@ -19,7 +19,8 @@ import { htmlToText, renderMarkdown } from './markdown.ts';
 /** What the index is built from (the site data templates already have). */
 export interface IndexSource {
   pages: readonly LoadedPage[];
-  posts: readonly Post[];
+  /** What it reads of each article (a worker thread is handed only that: site/lib/indexes.ts). */
+  posts: readonly Pick<Post, 'slug' | 'title' | 'summary' | 'category' | 'html' | 'faqItems'>[];
   faq: readonly FaqItem[];
   glossary: readonly GlossaryTerm[];
   vocabulary: AssistantVocabulary;

@@ -2,9 +2,9 @@
  * Loads everything under content/, validates it with the schemas of core/, and hands templates one
  * typed object. A mistake stops the build with the file, the place (section index, field) and the reason.
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { load, CORE_SCHEMA } from 'js-yaml';
 import { page as pageSchema, type Page } from '../../core/pages/page.ts';
 import { sharedContent, type SharedContent } from '../../core/pages/shared-content.ts';
 import {
@@ -19,6 +19,7 @@ import {
   type Author,
   type PostFrontMatter,
 } from '../../core/blog/post.ts';
+import { RESERVED_BLOG_SLUGS } from '../../core/blog/listing.ts';
 import { loadConfig, resolveHref, type SiteConfig } from '../../core/site/config.ts';
 import { renderMarkdown, type TocItem } from './markdown.ts';
 import { lastModifiedFinder } from './last-modified.ts';
@@ -37,6 +38,9 @@ import { splitFrontMatter as splitSource } from '../../core/content/files.ts';
 
 // The rules live in core/content/ so that the CMS applies them too (docs/decisions/0029-cms-for-editors.md).
 export { ContentError, validate };
+
+/** YAML 1.2's core schema: a date stays the text the editor typed (the schemas read AAAA-MM-JJ). */
+const parseYaml = (text: string): unknown => load(text, { schema: CORE_SCHEMA });
 
 function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
   const read = splitSource(source, parseYaml);
@@ -92,102 +96,177 @@ export interface Content {
   authors: Author[];
 }
 
+export interface ContentOptions {
+  /** The content folder (default `<root>/content`; CONTENT_DIR for the dev-loop test). */
+  contentDir?: string;
+  /** More articles, outside content/ (the bench's generated ones: EXTRA_POSTS_DIR). */
+  extraPostsDir?: string;
+}
+
+/** What a file parses to, kept until the file (or `extra`, what else it depends on) changes. */
+class FileCache<T> {
+  #entries = new Map<string, { stamp: string; value: T }>();
+
+  get(file: string, parse: () => T, extra = ''): T {
+    const info = statSync(file);
+    const stamp = `${info.mtimeMs}:${info.size}:${extra}`;
+    const hit = this.#entries.get(file);
+    if (hit?.stamp === stamp) return hit.value;
+    const value = parse();
+    this.#entries.set(file, { stamp, value });
+    return value;
+  }
+
+  /** Forgets files that are gone, so a deleted article does not stay in memory. */
+  keepOnly(files: readonly string[]): void {
+    const keep = new Set(files);
+    for (const file of this.#entries.keys()) if (!keep.has(file)) this.#entries.delete(file);
+  }
+}
+
+type ParsedPost = Omit<Post, 'authorSlug' | 'authorName' | 'modified'>;
+type ParsedPage = Omit<LoadedPage, 'modified'>;
+
+/**
+ * Reads content/ on every call, reparsing only the files that changed since the last one: the build
+ * calls it once, `npm run dev` on every rebuild (an edited article costs one Markdown render).
+ */
+export function createContentLoader(
+  root: string,
+  env: Record<string, string | undefined> = process.env,
+  options: ContentOptions = {},
+): { load(): Content } {
+  const contentDir = resolve(root, options.contentDir ?? 'content');
+  const pageCache = new FileCache<ParsedPage>();
+  const postCache = new FileCache<ParsedPost>();
+
+  function load(): Content {
+    const lastModified = lastModifiedFinder(root);
+    const config = loadConfig(JSON.parse(readFileSync(join(contentDir, 'site.json'), 'utf8')), env);
+    const markdown = (source: string) =>
+      renderMarkdown(source, { resolveHref: (href) => resolveHref(href, config.appUrl) });
+
+    const sharedDir = join(contentDir, 'shared');
+    const shared = validate(
+      sharedContent,
+      {
+        testimonials: readYaml(join(sharedDir, 'testimonials.yaml'), root),
+        faq: readYaml(join(sharedDir, 'faq.yaml'), root),
+        glossary: readYaml(join(sharedDir, 'glossary.yaml'), root),
+        navigation: readYaml(join(sharedDir, 'navigation.yaml'), root),
+        solutions: readYaml(join(sharedDir, 'solutions.yaml'), root),
+        audit: readYaml(join(sharedDir, 'audit.yaml'), root),
+        articleExtras: readYaml(join(sharedDir, 'article-extras.yaml'), root),
+      },
+      'content/shared/*.yaml',
+    );
+    const vocabularyPath = join(sharedDir, 'assistant-vocabulary.yaml');
+    const vocabularyFile = relative(root, vocabularyPath);
+    const vocabulary = validate(vocabularySchema, readYaml(vocabularyPath, root), vocabularyFile);
+    const sharedProblems = [...iconProblems(sharedContent, shared, iconExists), ...articleExtrasProblems(shared)];
+    if (sharedProblems.length) throw new ContentError('content/shared/*.yaml', sharedProblems);
+
+    const authors = listFiles(join(contentDir, 'authors'), '.json').map((file) =>
+      validate(authorSchema, JSON.parse(readFileSync(file, 'utf8')), relative(root, file)),
+    );
+    const authorsBySlug = new Map(authors.map((a) => [a.slug, a]));
+
+    // Markdown links depend on the app's address: a changed site.json renders the files again.
+    const appUrl = config.appUrl;
+    const pageFiles = listFiles(join(contentDir, 'pages'), '.md');
+    pageCache.keepOnly(pageFiles);
+    const pages = pageFiles.map((file): LoadedPage => {
+      const page = pageCache.get(
+        file,
+        () => {
+          const name = relative(root, file);
+          const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), name);
+          const parsed = validate(pageSchema, data, name);
+          const problems = iconProblems(pageSchema, data, iconExists);
+          if (problems.length) throw new ContentError(name, problems);
+          return { ...parsed, file: name, body: body ? markdown(body) : undefined };
+        },
+        appUrl,
+      );
+      // Shared content may have changed without the page: its references are checked every time.
+      const problems = referenceProblems(page, shared);
+      if (problems.length) throw new ContentError(page.file, problems);
+      return { ...page, modified: page.updated ?? lastModified(file) };
+    });
+    checkUnique(
+      pages.flatMap((p) => [p.path, ...p.aliases].map((path) => ({ key: path, file: p.file }))),
+      'chemin de page',
+    );
+
+    const postFiles = [
+      ...listFiles(join(contentDir, 'blog'), '.md'),
+      ...(options.extraPostsDir ? listFiles(options.extraPostsDir, '.md') : []),
+    ];
+    postCache.keepOnly(postFiles);
+    const posts = postFiles
+      .map((file): Post => {
+        const parsed = postCache.get(
+          file,
+          () => {
+            const name = relative(root, file);
+            const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), name);
+            const front = validate(postFrontMatter, data, name);
+            if ((RESERVED_BLOG_SLUGS as readonly string[]).includes(front.slug))
+              throw new ContentError(name, [
+                `champ slug : « ${front.slug} » est réservé aux listes du blog (${RESERVED_BLOG_SLUGS.join(', ')})`,
+              ]);
+            const rendered = markdown(body);
+            return {
+              ...front,
+              file: name,
+              html: rendered.html,
+              text: rendered.text,
+              headings: rendered.toc,
+              // Each article has its own cover (docs/requirements.md#blog-post-model), else the placeholder.
+              imageUrl: front.image ?? '/placeholder.svg',
+              imageAlt: front.image ? (front.imageAlt ?? front.title) : '',
+              words: rendered.text.split(/\s+/).length,
+            };
+          },
+          appUrl,
+        );
+        const writer = authorsBySlug.get(parsed.author);
+        if (!writer) throw new ContentError(parsed.file, authorProblem(parsed.author, [...authorsBySlug.keys()]));
+        return {
+          ...parsed,
+          authorSlug: writer.slug,
+          authorName: writer.name,
+          modified: [parsed.publishDate, parsed.updated ?? lastModified(file)].sort().at(-1)!,
+        };
+      })
+      .filter((post) => !post.draft);
+    checkUnique(
+      posts.map((p) => ({ key: p.slug, file: p.file })),
+      'slug d’article',
+    );
+    checkUnique(
+      posts.map((p) => ({ key: String(p.id), file: p.file })),
+      'id d’article',
+    );
+
+    checkAssistantTargets(shared, vocabulary, vocabularyFile, [
+      ...pages.flatMap((page) => [page.path, ...page.aliases]),
+      ...posts.map((post) => `/blog/${post.slug}`),
+    ]);
+
+    return { config, shared, vocabulary, pages, posts: newestFirst(posts), authors };
+  }
+
+  return { load };
+}
+
+/** One reading of the content, nothing kept (tests, scripts). */
 export function loadContent(
   root: string,
   env: Record<string, string | undefined> = process.env,
-  options: { extraPostsDir?: string } = {},
+  options: ContentOptions = {},
 ): Content {
-  const contentDir = join(root, 'content');
-  const lastModified = lastModifiedFinder(root);
-  const config = loadConfig(JSON.parse(readFileSync(join(contentDir, 'site.json'), 'utf8')), env);
-  const markdown = (source: string) =>
-    renderMarkdown(source, { resolveHref: (href) => resolveHref(href, config.appUrl) });
-
-  const sharedDir = join(contentDir, 'shared');
-  const shared = validate(
-    sharedContent,
-    {
-      testimonials: readYaml(join(sharedDir, 'testimonials.yaml'), root),
-      faq: readYaml(join(sharedDir, 'faq.yaml'), root),
-      glossary: readYaml(join(sharedDir, 'glossary.yaml'), root),
-      navigation: readYaml(join(sharedDir, 'navigation.yaml'), root),
-      solutions: readYaml(join(sharedDir, 'solutions.yaml'), root),
-      audit: readYaml(join(sharedDir, 'audit.yaml'), root),
-      articleExtras: readYaml(join(sharedDir, 'article-extras.yaml'), root),
-    },
-    'content/shared/*.yaml',
-  );
-  const vocabularyFile = 'content/shared/assistant-vocabulary.yaml';
-  const vocabulary = validate(vocabularySchema, readYaml(join(root, vocabularyFile), root), vocabularyFile);
-  const sharedProblems = [...iconProblems(sharedContent, shared, iconExists), ...articleExtrasProblems(shared)];
-  if (sharedProblems.length) throw new ContentError('content/shared/*.yaml', sharedProblems);
-
-  const authors = listFiles(join(contentDir, 'authors'), '.json').map((file) =>
-    validate(authorSchema, JSON.parse(readFileSync(file, 'utf8')), relative(root, file)),
-  );
-  const authorsBySlug = new Map(authors.map((a) => [a.slug, a]));
-
-  const pages = listFiles(join(contentDir, 'pages'), '.md').map((file): LoadedPage => {
-    const name = relative(root, file);
-    const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), name);
-    const parsed = validate(pageSchema, data, name);
-    const problems = [...iconProblems(pageSchema, data, iconExists), ...referenceProblems(parsed, shared)];
-    if (problems.length) throw new ContentError(name, problems);
-    return {
-      ...parsed,
-      file: name,
-      body: body ? markdown(body) : undefined,
-      modified: parsed.updated ?? lastModified(file),
-    };
-  });
-  checkUnique(
-    pages.flatMap((p) => [p.path, ...p.aliases].map((path) => ({ key: path, file: p.file }))),
-    'chemin de page',
-  );
-
-  const postFiles = [
-    ...listFiles(join(contentDir, 'blog'), '.md'),
-    ...(options.extraPostsDir ? listFiles(options.extraPostsDir, '.md') : []),
-  ];
-  const posts = postFiles
-    .map((file): Post => {
-      const name = relative(root, file);
-      const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), name);
-      const front = validate(postFrontMatter, data, name);
-      const writer = authorsBySlug.get(front.author);
-      if (!writer) throw new ContentError(name, authorProblem(front.author, [...authorsBySlug.keys()]));
-      const rendered = markdown(body);
-      return {
-        ...front,
-        file: name,
-        authorSlug: writer.slug,
-        authorName: writer.name,
-        html: rendered.html,
-        text: rendered.text,
-        headings: rendered.toc,
-        // Each article has its own cover (docs/requirements.md#blog-post-model), else the placeholder.
-        imageUrl: front.image ?? '/placeholder.svg',
-        imageAlt: front.image ? (front.imageAlt ?? front.title) : '',
-        words: rendered.text.split(/\s+/).length,
-        modified: [front.publishDate, front.updated ?? lastModified(file)].sort().at(-1)!,
-      };
-    })
-    .filter((post) => !post.draft);
-  checkUnique(
-    posts.map((p) => ({ key: p.slug, file: p.file })),
-    'slug d’article',
-  );
-  checkUnique(
-    posts.map((p) => ({ key: String(p.id), file: p.file })),
-    'id d’article',
-  );
-
-  checkAssistantTargets(shared, vocabulary, vocabularyFile, [
-    ...pages.flatMap((page) => [page.path, ...page.aliases]),
-    ...posts.map((post) => `/blog/${post.slug}`),
-  ]);
-
-  return { config, shared, vocabulary, pages, posts: newestFirst(posts), authors };
+  return createContentLoader(root, env, options).load();
 }
 
 /** DENTY's links (a FAQ answer's `page`, the vocabulary's subjects) lead to pages and questions that exist. */

@@ -7,14 +7,26 @@ import { formatDateFr } from '../../core/site/dates.ts';
 import { breadcrumbTitle } from '../../core/blog/post.ts';
 import { gridColumns } from '../../core/site/ui.ts';
 import { renderInline, renderMarkdown } from './markdown.ts';
+import { categoryPath, findCategory } from '../../core/blog/listing.ts';
 
-export function filters(config: SiteConfig, iconSvg: (name: string, className?: string) => string) {
+/** Remembers a pure filter's answers: a build asks for the same few dates and categories thousands of times. */
+function remembered<T>(compute: (value: string) => T): (value: string) => T {
+  const answers = new Map<string, T>();
+  return (value) => {
+    let answer = answers.get(value);
+    if (answer === undefined) answers.set(value, (answer = compute(value)));
+    return answer;
+  };
+}
+
+/** `config`: the configuration of the build under way (site.json may change between two dev builds). */
+export function filters(config: () => SiteConfig, iconSvg: (name: string, className?: string) => string) {
   return {
     /** `app:signup` / `app:signin` → the external auth page; everything else as written. */
-    href: (value: string) => resolveHref(value, config.appUrl),
+    href: (value: string) => resolveHref(value, config().appUrl),
     isExternal: (value: string) => value.startsWith('app:') || /^https?:\/\//.test(value),
-    absoluteUrl: (path: string) => new URL(path, config.siteUrl).href,
-    dateFr: (iso: string) => formatDateFr(iso),
+    absoluteUrl: (path: string) => new URL(path, config().siteUrl).href,
+    dateFr: remembered(formatDateFr),
     breadcrumbTitle: (title: string) => breadcrumbTitle(title),
     /** JSON for a <script type="application/ld+json"> or data attribute; `<` escaped so it cannot close the tag. */
     json: (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c'),
@@ -24,5 +36,11 @@ export function filters(config: SiteConfig, iconSvg: (name: string, className?: 
     /** `grid--N` for `count` cards: see core/site/ui.ts. */
     gridColumns: (count: number, preferred?: number, fixed?: unknown) => gridColumns(count, preferred, Boolean(fixed)),
     year: () => new Date().getFullYear(),
+    /** A category's own list page: "Équipe & Organisation" → /blog/categorie/equipe-organisation. */
+    categoryPath: remembered((name) => {
+      const category = findCategory(name);
+      if (!category) throw new Error(`Catégorie inconnue « ${name} »`);
+      return categoryPath(category);
+    }),
   };
 }

@@ -23,17 +23,27 @@ function typeset(value: unknown): unknown {
   return value;
 }
 
-export function islandShortcode(islands: IslandRenderer, config: PublicConfig) {
+/**
+ * `config`: the public configuration of the build under way. `memo`: an island with the same props is
+ * rendered once per build (the shell's islands and the audit checklist are on every page).
+ */
+export function islandShortcode(
+  islands: IslandRenderer,
+  config: () => PublicConfig,
+  memo: { get(key: string, render: () => string): string },
+) {
   /** `{% island "contact-form", props %}`; a third argument overrides the island's own moment. */
   return function island(name: string, rawProps: Record<string, unknown> = {}, hydrate?: string): string {
     if (hydrate !== undefined && !isHydrationMoment(hydrate))
       throw new Error(`Moment d’hydratation inconnu « ${hydrate} » pour le widget « ${name} »`);
     const moment = hydrate ?? islands.defaultMoment(name);
-    const props = typeset(rawProps) as Record<string, unknown>;
-    const html = islands.render(name, props, config);
-    const json = Object.keys(props).length
-      ? ` ${dataAttribute('props')}="${escapeAttribute(JSON.stringify(props))}"`
-      : '';
-    return `<div class="island" ${dataAttribute('name')}="${name}"${json} ${dataAttribute('hydrate')}="${moment}">${html}</div>`;
+    return memo.get(`island:${name}:${moment}:${JSON.stringify(rawProps)}`, () => {
+      const props = typeset(rawProps) as Record<string, unknown>;
+      const html = islands.render(name, props, config());
+      const json = Object.keys(props).length
+        ? ` ${dataAttribute('props')}="${escapeAttribute(JSON.stringify(props))}"`
+        : '';
+      return `<div class="island" ${dataAttribute('name')}="${name}"${json} ${dataAttribute('hydrate')}="${moment}">${html}</div>`;
+    });
   };
 }

@@ -1,25 +1,48 @@
-/** Everything templates read, derived once from the validated content. */
+/** Everything templates read, derived from the validated content of this build. */
 import { toPublicConfig, appAuthUrl } from '../../core/site/config.ts';
 import { relatedSolutions } from '../../core/pages/related-solutions.ts';
 import { relatedArticlesFinder } from '../../core/blog/related.ts';
-import { articleExtrasFor } from '../../core/blog/extras.ts';
 import { categories, categoryKey } from '../../core/blog/post.ts';
+import { categoryPath } from '../../core/blog/listing.ts';
+import { articleExtrasFor } from '../../core/blog/extras.ts';
+import { articleSeoTitle, clampDescription } from '../../core/site/seo.ts';
 import type { Content, LoadedPage } from './content.ts';
 import { structuredData } from './structured-data.ts';
 import { DEFAULT_CARD_PATH, socialCards, socialImagePath, type SocialCard } from './social-cards.ts';
-import { articleSeoTitle, clampDescription } from '../../core/site/seo.ts';
 import { VIEWPORT_MAX_SCALE } from '../../core/site/ui.ts';
+import { blogListPages } from './blog-lists.ts';
+import { indexInput, startIndexes, type BuiltIndexes } from './indexes.ts';
+
+/** Entries of the Atom and JSON feeds: readers poll for what is new, not for the archive. */
+export const FEED_SIZE = 50;
+/** Articles listed on an author's page (the count shown is the full one). */
+export const AUTHOR_PAGE_POSTS = 24;
 
 /** `widgetNames`: the islands the widget library can render (given by eleventy.config.js, site/ never imports widgets/). */
 export function siteData(content: Content, widgetNames: readonly string[] = []) {
-  const { config, shared } = content;
+  const { config, shared, posts } = content;
   const byId = <T extends { id: string }>(list: T[]) => Object.fromEntries(list.map((item) => [item.id, item]));
   const authorsBySlug = Object.fromEntries(content.authors.map((a) => [a.slug, a]));
   const cards = new Map<string, SocialCard>(socialCards(content).cards.map((card) => [card.file, card]));
+  const byAuthor = new Map<string, typeof posts>();
+  for (const post of posts) {
+    const list = byAuthor.get(post.authorSlug);
+    if (list) list.push(post);
+    else byAuthor.set(post.authorSlug, [post]);
+  }
+  const counts = new Map<string, number>();
+  for (const post of posts) counts.set(post.category, (counts.get(post.category) ?? 0) + 1);
+  const routes = content.pages.flatMap((page) => [
+    { page, path: page.path, alias: false },
+    ...page.aliases.map((path) => ({ page, path, alias: true })),
+  ]);
+  let related: ReturnType<typeof relatedArticlesFinder<(typeof posts)[number]>> | undefined;
+  let indexes: Promise<BuiltIndexes> | undefined;
 
   return {
     config,
-    posts: content.posts,
+    posts,
+    feedPosts: posts.slice(0, FEED_SIZE),
     authorList: content.authors,
     publicConfig: toPublicConfig(config),
     signupUrl: appAuthUrl(config.appUrl, 'signup'),
@@ -37,17 +60,37 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     /** Which shared blocks follow this article (core/blog/extras.ts). */
     extrasFor: (post: Parameters<typeof articleExtrasFor>[0]) => articleExtrasFor(post, shared.articleExtras),
     authors: authorsBySlug,
-    categories: categories.map((name) => ({ name, key: categoryKey(name) })),
+    categories: categories.map((name) => ({
+      name,
+      key: categoryKey(name),
+      path: categoryPath(name),
+      count: counts.get(name) ?? 0,
+    })),
     categoryKey,
+    /** The static list pages of the blog and of each category (site/pages/blog-list.njk). */
+    blogLists: blogListPages(posts),
     relatedSolutionsFor: (page: LoadedPage) => relatedSolutions(shared.solutions.clusters, page),
-    relatedPostsFor: relatedArticlesFinder(content.posts),
-    latestPosts: (count: number) => content.posts.slice(0, count),
-    postsByAuthor: (slug: string) => content.posts.filter((post) => post.authorSlug === slug),
+    // Built on first use: the real site's pages do not all need it.
+    relatedPostsFor: (post: (typeof posts)[number]) => (related ??= relatedArticlesFinder(posts))(post),
+    latestPosts: (count: number) => posts.slice(0, count),
+    postsByAuthor: (slug: string) => byAuthor.get(slug) ?? [],
+    authorPagePosts: (slug: string) => (byAuthor.get(slug) ?? []).slice(0, AUTHOR_PAGE_POSTS),
     /** One page per path, for the planning alias and the 404 check. */
-    routes: content.pages.flatMap((page) => [
-      { page, path: page.path, alias: false },
-      ...page.aliases.map((path) => ({ page, path, alias: true })),
-    ]),
+    routes,
+    /**
+     * The search terms and the assistant's index (site/lib/indexes.ts), started once: site/lib/source.ts
+     * starts them with the build, so that a worker builds them while the pages render.
+     */
+    indexes: () =>
+      (indexes ??= startIndexes(
+        indexInput({
+          pages: routes.filter((route) => !route.alias).map((route) => route.page),
+          posts,
+          faq: shared.faq,
+          glossary: shared.glossary,
+          vocabulary: content.vocabulary,
+        }),
+      )),
     structuredData: structuredData(content),
     /** The `<title>` of an article: « … | Dentivo » (docs/requirements.md#seo). */
     articleTitle: (post: { title: string; seoTitle?: string }) => articleSeoTitle(post, config.product.name),
@@ -59,3 +102,5 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     viewportMaxScale: VIEWPORT_MAX_SCALE,
   };
 }
+
+export type SiteData = ReturnType<typeof siteData>;

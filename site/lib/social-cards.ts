@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 import { frenchTypography } from '../../core/site/typography.ts';
 import { titleSuffix } from '../../core/site/seo.ts';
 import type { Content } from './content.ts';
+import { categories } from '../../core/blog/categories.ts';
+import { categoryPath } from '../../core/blog/listing.ts';
 
 export const SOCIAL_WIDTH = 1200;
 export const SOCIAL_HEIGHT = 630;
@@ -46,9 +48,12 @@ export interface SocialManifest {
   rasters: RasterCopy[];
 }
 
-/** `/` → `/social/accueil.png`; `/blog/suivi-post-operatoire` → `/social/blog/suivi-post-operatoire.png`. */
+/**
+ * `/` → `/social/accueil.png`; `/blog/suivi-post-operatoire` → `/social/blog/suivi-post-operatoire.png`.
+ * The further pages of a blog list share its first page's card (`/blog/page/3` → `/social/blog.png`).
+ */
 export function socialImagePath(canonicalPath: string): string {
-  const path = canonicalPath.replace(/\/+$/, '');
+  const path = canonicalPath.replace(/\/+$/, '').replace(/^(\/blog(?:\/categorie\/[^/]+)?)\/page\/\d+$/, '$1');
   return `/social${path === '' ? '/accueil' : path}.png`;
 }
 
@@ -96,6 +101,8 @@ export function socialCards(content: Content): { cards: SocialCard[]; rasters: R
       ),
     ),
     card('/blog', `Le blog ${product} : des conseils concrets pour votre cabinet dentaire`, 'Blog'),
+    // Each category's list; its further pages (/page/2…) share it (listCardPath).
+    ...categories.map((name) => card(categoryPath(name), `Le blog ${product} : ${name}`, 'Blog · Catégorie')),
     ...content.posts.map((post) =>
       card(
         `/blog/${post.slug}`,

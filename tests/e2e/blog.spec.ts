@@ -6,43 +6,103 @@ const visibleSlugs = (page: Page) =>
     .locator('[data-post-slug]:visible')
     .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.postSlug));
 
-test.describe('Liste du blog', () => {
-  test('toutes les cartes sont là sans JavaScript, les plus récentes d’abord', async ({ browser, request }) => {
+/** The search island's count: '3 articles trouvés'. */
+const status = (page: Page) => page.locator('.blog-search__count');
+
+test.describe('Listes du blog', () => {
+  test('sans JavaScript, les pages de la liste ont tous les articles, les plus récents d’abord, 12 par page', async ({
+    browser,
+    request,
+  }) => {
     const feed = await (await request.get('/blog/feed.json')).json();
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto('/blog');
-    const cards = page.locator('[data-post-slug]');
-    await expect(cards).toHaveCount(feed.items.length);
-    const dates = await page
-      .locator('[data-post-slug] time')
-      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime')!));
+    const slugs: string[] = [];
+    const dates: string[] = [];
+    let path: string | null = '/blog';
+    while (path) {
+      await page.goto(path);
+      await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', `https://dentivo.example${path}`);
+      const cards = page.locator('[data-post-slug]');
+      expect(await cards.count()).toBeLessThanOrEqual(12);
+      slugs.push(...(await cards.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.postSlug!))));
+      dates.push(
+        ...(await page.locator('[data-post-slug] time').evaluateAll((t) => t.map((e) => e.getAttribute('datetime')!))),
+      );
+      const first = cards.first();
+      await expect(first.locator('img')).toHaveCount(1);
+      await expect(first.getByRole('link', { name: /Lire l’article/ })).toBeVisible();
+      expect(await first.locator('.tag').count()).toBeLessThanOrEqual(4);
+      const next = page.locator('a[rel=next]');
+      path = (await next.count()) ? await next.getAttribute('href') : null;
+    }
+    expect(slugs.length).toBeGreaterThan(12);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(slugs).toEqual(feed.items.map((item: { url: string }) => new URL(item.url).pathname.split('/')[2]));
     expect([...dates].sort().reverse()).toEqual(dates);
-    const first = cards.first();
-    await expect(first.locator('img')).toHaveCount(1);
-    await expect(first.getByRole('link', { name: /Lire l’article/ })).toBeVisible();
-    expect(await first.locator('.tag').count()).toBeLessThanOrEqual(4);
     await context.close();
   });
 
-  test('la recherche filtre, se reflète dans l’URL et se vide avec le bouton', async ({ page }) => {
+  test('chaque catégorie a sa page, la pastille active est marquée, les nombres sont justes', async ({ page }) => {
     await page.goto('/blog');
-    const box = page.getByRole('searchbox', { name: 'Rechercher un article' });
-    await box.fill('implant');
-    await expect(page).toHaveURL(/\?search=implant$/);
-    await expect(page.getByRole('status')).toHaveText(/\d+ articles? trouvés?/);
-    const slugs = await visibleSlugs(page);
-    expect(slugs).toContain('tracabilite-implants-dentaire');
-    expect(slugs.length).toBeLessThan(await page.locator('[data-post-slug]').count());
-    await page.getByRole('button', { name: 'Effacer la recherche' }).click();
-    await expect(box).toHaveValue('');
-    await expect(page).toHaveURL(/\/blog$/);
-    await expect(page.locator('[data-post-slug]:visible')).toHaveCount(await page.locator('[data-post-slug]').count());
+    const chips = page.getByRole('navigation', { name: 'Catégories du blog' }).getByRole('link');
+    await expect(chips.first()).toHaveAttribute('aria-current', 'page');
+    await chips.filter({ hasText: 'Réglementation' }).click();
+    await expect(page).toHaveURL(/\/blog\/categorie\/reglementation$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réglementation');
+    const active = page.locator('.chip[aria-current="page"]');
+    await expect(active).toHaveCount(1);
+    await expect(active).toContainText('Réglementation');
+    const count = Number(await active.locator('.chip__count').textContent());
+    await expect(page.locator('[data-post-slug]')).toHaveCount(count);
+    await expect(status(page)).toHaveText(count > 1 ? `${count} articles trouvés` : `${count} article trouvé`);
+    await expect(page.getByRole('button', { name: /Catégorie\s*: Réglementation/ })).toBeVisible();
+    await expect(page.locator('[data-post-slug] .post-card__meta .badge').first()).toHaveText('Réglementation');
   });
 
-  test('la recherche vient de l’URL à l’arrivée', async ({ page }) => {
-    await page.goto('/blog?search=ordonnance');
+  test('la recherche filtre tout le blog, se reflète dans l’URL sans perdre ses autres paramètres, et se vide', async ({
+    page,
+  }) => {
+    await page.goto('/blog?utm_source=lettre');
+    const box = page.getByRole('searchbox', { name: 'Rechercher un article' });
+    await box.fill('implant');
+    await expect(page).toHaveURL(/\?utm_source=lettre&search=implant$/);
+    await expect(status(page)).toHaveText(/^\d+ articles? trouvés?$/);
+    const slugs = await visibleSlugs(page);
+    expect(slugs).toContain('tracabilite-implants-dentaire');
+    // The page's static list is hidden while results are shown.
+    await expect(page.locator('[data-blog-listing]')).toBeHidden();
+    await expect(page.locator('.blog-search__results mark').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Effacer la recherche' }).click();
+    await expect(box).toHaveValue('');
+    await expect(page).toHaveURL(/\/blog\?utm_source=lettre$/);
+    await expect(page.locator('[data-blog-listing]')).toBeVisible();
+  });
+
+  test('sans accents, au pluriel ou avec une faute de frappe, la recherche trouve les mêmes articles', async ({
+    page,
+  }) => {
+    const counts: string[] = [];
+    for (const query of ['équipe', 'equipe', 'EQUIPES', 'equpe']) {
+      await page.goto(`/blog?search=${encodeURIComponent(query)}`);
+      await expect(status(page)).toHaveText(/^\d+ articles? trouvés?$/);
+      counts.push((await status(page).textContent())!);
+    }
+    expect(new Set(counts).size).toBe(1);
+    expect(Number.parseInt(counts[0]!, 10)).toBeGreaterThan(1);
+  });
+
+  test('une recherche venue de l’URL s’applique avant le premier affichage, sans montrer la liste complète', async ({
+    page,
+  }) => {
+    // What the page shows when its HTML is parsed, before any module script runs.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/blog?search=ordonnance', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html')).toHaveClass(/blog-filtering/);
+    await expect(page.locator('[data-blog-listing]')).toBeHidden();
     await expect(page.getByRole('searchbox')).toHaveValue('ordonnance');
+    await page.unroute('**/assets/*.js');
+    await page.goto('/blog?search=ordonnance');
     await expect.poll(() => visibleSlugs(page)).toContain('ordonnance-numerique-cabinet-dentaire');
   });
 
@@ -50,28 +110,28 @@ test.describe('Liste du blog', () => {
     page,
   }) => {
     await page.goto('/blog?category=' + encodeURIComponent('Réglementation') + '&tag=Implantologie');
+    await expect(page).toHaveURL(/\/blog\/categorie\/reglementation\?tag=Implantologie$/);
     await expect(page.getByRole('button', { name: /Catégorie\s*: Réglementation/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /Mot-clé\s*: Implantologie/ })).toBeVisible();
     await expect.poll(() => visibleSlugs(page)).toEqual(['tracabilite-implants-dentaire']);
-    await expect(page.getByRole('status')).toHaveText('1 article trouvé');
+    await expect(status(page)).toHaveText('1 article trouvé');
     await page.getByRole('button', { name: 'Effacer tous les filtres' }).click();
     await expect(page).toHaveURL(/\/blog$/);
-    await expect(page.getByRole('status')).not.toContainText('trouvé');
-    await expect(page.locator('[data-post-slug]:visible')).toHaveCount(await page.locator('[data-post-slug]').count());
+    await expect(status(page)).not.toContainText('trouvé');
+    await expect(page.locator('[data-blog-listing]')).toBeVisible();
   });
 
   test('une adresse tapée sans majuscules ni accents trouve la catégorie et le mot-clé', async ({ page }) => {
     await page.goto('/blog?category=reglementation&tag=implantologie');
+    await expect(page).toHaveURL(/\/blog\/categorie\/reglementation\?tag=implantologie$/);
     await expect.poll(() => visibleSlugs(page)).toEqual(['tracabilite-implants-dentaire']);
-    await expect(page.getByRole('button', { name: /Catégorie\s*: Réglementation/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /Mot-clé\s*: Implantologie/ })).toBeVisible();
   });
 
-  test('un lien de catégorie d’une carte filtre la liste', async ({ page }) => {
+  test('un lien de catégorie d’une carte mène à la page de la catégorie', async ({ page }) => {
     await page.goto('/blog');
     await page.locator('[data-post-slug] .badge', { hasText: 'Soins' }).first().click();
-    await expect(page).toHaveURL(/category=Soins/);
-    await expect(page.getByRole('status')).toHaveText(/\d+ articles? trouvés?/);
+    await expect(page).toHaveURL(/\/blog\/categorie\/soins$/);
     await expect
       .poll(async () => [
         ...new Set(await page.locator('[data-post-slug]:visible .post-card__meta .badge').allTextContents()),
@@ -85,7 +145,8 @@ test.describe('Liste du blog', () => {
     await expect(page.locator('[data-post-slug]:visible')).toHaveCount(0);
     await page.getByRole('button', { name: 'Voir tous les articles' }).click();
     await expect(page.getByRole('searchbox')).toHaveValue('');
-    await expect(page.locator('[data-post-slug]:visible')).toHaveCount(await page.locator('[data-post-slug]').count());
+    await expect(page.locator('[data-blog-listing]')).toBeVisible();
+    await expect(page.locator('[data-post-slug]:visible')).toHaveCount(12);
   });
 });
 

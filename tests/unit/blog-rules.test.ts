@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalFilters, filterPosts, hasActiveFilters, resultCount } from '../../core/blog/filter.ts';
-import { relatedArticles, relatedScore } from '../../core/blog/related.ts';
+import { findCategory, listPath, pageWindow, prePaintScript, resultCount } from '../../core/blog/listing.ts';
+import { relatedArticles, relatedArticlesFinder, relatedScore } from '../../core/blog/related.ts';
+import { blogListPages } from '../../site/lib/blog-lists.ts';
 import { breadcrumbTitle, newestFirst, categoryKey } from '../../core/blog/post.ts';
 
 const post = (
@@ -23,55 +24,95 @@ const post = (
   publishDate: over.publishDate ?? '2026-01-01',
 });
 
-describe('Blog filtering (SPEC.md section 5)', () => {
-  const posts = [
-    post('a', { title: 'Relancer un DEVIS', category: 'Communication', tags: ['Devis'] }),
-    post('b', { content: 'Le planning de l’équipe', category: 'Équipe & Organisation', tags: ['Planning'] }),
-    post('c', { summary: 'Traçabilité des implants', category: 'Réglementation', tags: ['Implantologie', 'Devis'] }),
-  ];
-
-  it('search is case-insensitive over title, summary, content, tags and category', () => {
-    expect(filterPosts(posts, { search: 'devis' }).map((p) => p.slug)).toEqual(['a', 'c']);
-    expect(filterPosts(posts, { search: 'PLANNING' }).map((p) => p.slug)).toEqual(['b']);
-    expect(filterPosts(posts, { search: 'traçabilité' }).map((p) => p.slug)).toEqual(['c']);
-    expect(filterPosts(posts, { search: 'réglementation' }).map((p) => p.slug)).toEqual(['c']);
+describe('Blog list pages (docs/requirements.md#blog-list)', () => {
+  it('gives each list page its address, the first without /page/1', () => {
+    expect(listPath(undefined, 1)).toBe('/blog');
+    expect(listPath(undefined, 3)).toBe('/blog/page/3');
+    expect(listPath('Équipe & Organisation', 1)).toBe('/blog/categorie/equipe-organisation');
+    expect(listPath('Gestion', 2)).toBe('/blog/categorie/gestion/page/2');
   });
 
-  it('category requires equality and tag requires membership', () => {
-    expect(filterPosts(posts, { category: 'Communication' }).map((p) => p.slug)).toEqual(['a']);
-    expect(filterPosts(posts, { category: 'Comm' })).toEqual([]);
-    expect(filterPosts(posts, { tag: 'Devis' }).map((p) => p.slug)).toEqual(['a', 'c']);
+  it('reads a category written loosely', () => {
+    expect(findCategory('gestion')).toBe('Gestion');
+    expect(findCategory('Équipe & Organisation')).toBe('Équipe & Organisation');
+    expect(findCategory('equipe-organisation')).toBe('Équipe & Organisation');
+    expect(findCategory('Comm')).toBeUndefined();
+    expect(findCategory(null)).toBeUndefined();
   });
 
-  it('reads an address typed loosely in the posts’ own spelling, then applies equality', () => {
-    expect(canonicalFilters({ category: 'communication' }, posts).category).toBe('Communication');
-    expect(canonicalFilters({ category: 'equipe-organisation' }, posts).category).toBe('Équipe & Organisation');
-    expect(canonicalFilters({ tag: 'implantologie', search: 'x' }, posts)).toEqual({
-      tag: 'Implantologie',
-      search: 'x',
-      category: undefined,
-    });
-    expect(filterPosts(posts, canonicalFilters({ category: 'réglementation' }, posts)).map((p) => p.slug)).toEqual([
-      'c',
-    ]);
-    // A value that names nothing stays as typed and finds nothing.
-    expect(canonicalFilters({ category: 'Comm' }, posts).category).toBe('Comm');
-    expect(filterPosts(posts, canonicalFilters({ category: 'Comm' }, posts))).toEqual([]);
+  it('shows a pagination bar of constant size', () => {
+    const shape = (current: number, total: number) =>
+      pageWindow(current, total).map((link) => ('gap' in link ? '…' : link.current ? `[${link.page}]` : link.page));
+    expect(shape(1, 1)).toEqual(['[1]']);
+    expect(shape(1, 3)).toEqual(['[1]', 2, 3]);
+    expect(shape(6, 834)).toEqual([1, '…', 4, 5, '[6]', 7, 8, '…', 834]);
+    expect(shape(834, 834)).toEqual([1, '…', 832, 833, '[834]']);
+    expect(pageWindow(500, 834).length).toBe(pageWindow(400, 834).length);
   });
 
-  it('combines active filters with AND', () => {
-    expect(
-      filterPosts(posts, { tag: 'Devis', category: 'Réglementation', search: 'implants' }).map((p) => p.slug),
-    ).toEqual(['c']);
-    expect(filterPosts(posts, { tag: 'Devis', category: 'Gestion' })).toEqual([]);
-  });
-
-  it('knows when filters are active and counts results in French', () => {
-    expect(hasActiveFilters({ search: '  ' })).toBe(false);
-    expect(hasActiveFilters({ tag: 'Devis' })).toBe(true);
+  it('splits posts into pages of 12 for the blog and each category, newest first kept', () => {
+    const posts = Array.from({ length: 30 }, (_, index) => ({
+      slug: `p${index}`,
+      category: index % 3 === 0 ? ('Soins' as const) : ('Gestion' as const),
+    }));
+    const lists = blogListPages(posts);
+    const all = lists.filter((list) => !list.category);
+    expect(all.map((list) => list.posts.length)).toEqual([12, 12, 6]);
+    expect(all.flatMap((list) => list.posts)).toEqual(posts);
+    expect(all[1]).toMatchObject({ path: '/blog/page/2', previous: '/blog', next: '/blog/page/3', total: 30 });
+    const soins = lists.filter((list) => list.category?.name === 'Soins');
+    expect(soins.map((list) => list.posts.length)).toEqual([10]);
+    // A category without articles still has its (empty) page.
+    expect(lists.filter((list) => list.category?.name === 'Réglementation')).toMatchObject([{ total: 0, posts: [] }]);
     expect(resultCount(0)).toBe('0 article trouvé');
     expect(resultCount(1)).toBe('1 article trouvé');
     expect(resultCount(3)).toBe('3 articles trouvés');
+  });
+
+  describe('the inline script that applies an address’s filters before the first paint', () => {
+    const run = (path: string) => {
+      const url = new URL(`https://dentivo.example${path}`);
+      const replaced: string[] = [];
+      const classes: string[] = [];
+      const attributes: Record<string, string> = {};
+      const box = { value: '' };
+      const island = {
+        setAttribute: (name: string, value: string) => (attributes[name] = value),
+        querySelector: () => box,
+      };
+      const location = {
+        search: url.search,
+        pathname: url.pathname,
+        hash: '',
+        replace: (to: string) => replaced.push(to),
+      };
+      const document = {
+        documentElement: { classList: { add: (name: string) => classes.push(name) } },
+        querySelector: () => island,
+      };
+      new Function('location', 'document', prePaintScript())(location, document);
+      return { replaced, classes, attributes, box };
+    };
+
+    it('sends /blog?category=… to the category’s page, keeping the other parameters', () => {
+      expect(run('/blog?category=equipe-organisation&utm_source=lettre&search=devis').replaced).toEqual([
+        '/blog/categorie/equipe-organisation?utm_source=lettre&search=devis',
+      ]);
+      expect(run('/blog?category=R%C3%A9glementation').replaced).toEqual(['/blog/categorie/reglementation']);
+    });
+
+    it('marks a filtering page, fills the box and hydrates the island at once', () => {
+      const { replaced, classes, attributes, box } = run('/blog/page/2?search=implant');
+      expect(replaced).toEqual([]);
+      expect(classes).toEqual(['blog-filtering']);
+      expect(attributes).toEqual({ 'data-hydrate': 'load' });
+      expect(box.value).toBe('implant');
+      expect(run('/blog?category=inconnue').classes).toEqual(['blog-filtering']);
+    });
+
+    it('leaves an unfiltered page alone', () => {
+      expect(run('/blog?utm_source=lettre')).toMatchObject({ replaced: [], classes: [], attributes: {} });
+    });
   });
 });
 
@@ -98,6 +139,27 @@ describe('Related articles: same category +2, plus shared tags (SPEC.md section 
     const lonely = post('y', { category: 'Communication', tags: ['Rien'] });
     expect(relatedArticles(lonely, others).map((p) => p.slug)).toEqual(['none-new', 'two-tags']);
     expect(relatedArticles(lonely, others)).toEqual(relatedArticles(lonely, [...others].reverse()));
+  });
+
+  it('chooses the same articles from the whole build’s index as by ranking every post (random builds)', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    const tagPool = ['Devis', 'Agenda', 'RGPD', 'Planning', 'Implantologie', 'Relances', 'Équipe'];
+    const categoriesPool = ['Gestion', 'Soins', 'Communication'];
+    for (let build = 0; build < 5; build++) {
+      const posts = Array.from({ length: 200 }, (_, index) =>
+        post(`p${index}-${build}`, {
+          category: pick(categoriesPool),
+          // Duplicated tags and shared dates on purpose: ties must break the same way.
+          tags: Array.from({ length: Math.floor(next() * 4) }, () => pick(tagPool)),
+          publishDate: `2025-0${1 + Math.floor(next() * 3)}-1${Math.floor(next() * 3)}`,
+        }),
+      );
+      const finder = relatedArticlesFinder(posts);
+      for (const current of posts)
+        expect(finder(current).map((p) => p.slug)).toEqual(relatedArticles(current, posts).map((p) => p.slug));
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-/** Every string the blog widgets show (French), in one place. */
+/** Every string the blog widgets show (French, typeset: no-break spaces are in the source). */
 export const texts = {
   searchLabel: 'Rechercher un article',
   searchPlaceholder: 'Devis, planning, RGPD…',
@@ -13,4 +13,6 @@ export const texts = {
   indexFailed: 'La recherche est momentanément indisponible. Tous les articles restent affichés.',
   noResult: 'Aucun article trouvé',
   showAll: 'Voir tous les articles',
+  more: 'Afficher plus d’articles',
+  results: 'Résultats de la recherche',
 } as const;

@@ -49,8 +49,9 @@ export const islands = {
   // Toasts come only from React widgets: the list hydrates once one of them has brought React.
   toaster: { view: () => import('./Toaster.tsx'), hydrate: 'with-react', embeddable: false },
   'audit-checklist': { view: () => import('../blog/AuditChecklist.tsx'), hydrate: 'interaction', embeddable: true },
-  'blog-filter': {
-    view: () => import('../blog/BlogFilter.tsx'),
+  // Above the static list pages: wakes on first use, or at load when the address already filters.
+  'blog-search': {
+    view: () => import('../blog/BlogSearch.tsx'),
     hydrate: 'interaction',
     wakeAtLoadIf: () => /[?&](search|category|tag)=/.test(location.search),
     embeddable: false,

@@ -1,4 +1,4 @@
-// Atom feed of the articles (newest first), for feed readers and discovery links.
+// Atom feed of the newest articles (site.feedPosts), for feed readers and discovery links.
 export const data = { permalink: '/blog/feed.xml', eleventyExcludeFromCollections: true };
 
 const escape = (text) =>
@@ -11,7 +11,7 @@ export function render({ site }) {
     .sort()
     .at(-1);
   const updated = newest ? `${newest}T00:00:00Z` : new Date().toISOString();
-  const entries = site.posts
+  const entries = site.feedPosts
     .map(
       (post) => `  <entry>
     <title>${escape(post.title)}</title>

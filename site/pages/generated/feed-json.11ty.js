@@ -1,4 +1,4 @@
-// JSON Feed 1.1 of the articles.
+// JSON Feed 1.1 of the newest articles (site.feedPosts).
 export const data = { permalink: '/blog/feed.json', eleventyExcludeFromCollections: true };
 
 export function render({ site }) {
@@ -10,7 +10,7 @@ export function render({ site }) {
       language: 'fr-FR',
       home_page_url: abs('/blog'),
       feed_url: abs('/blog/feed.json'),
-      items: site.posts.map((post) => ({
+      items: site.feedPosts.map((post) => ({
         id: abs(`/blog/${post.slug}`),
         url: abs(`/blog/${post.slug}`),
         title: post.title,

@@ -17,6 +17,11 @@ export function render({ site }) {
           : page.modified,
       })),
     { loc: '/blog', lastmod: postsModified },
+    // Each category's list (its own canonical); the further pages of a list are reached by their links.
+    ...site.categories.map((category) => ({
+      loc: category.path,
+      lastmod: newest(site.posts.filter((post) => post.category === category.name).map((post) => post.modified)),
+    })),
     ...site.posts.map((post) => ({ loc: `/blog/${post.slug}`, lastmod: post.modified })),
     ...site.authorList.map((author) => ({
       loc: `/auteur/${author.slug}`,

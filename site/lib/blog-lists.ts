@@ -1,0 +1,53 @@
+/**
+ * The static list pages of the blog (docs/requirements.md#blog-list): the whole blog and each
+ * category, POSTS_PER_PAGE cards a page, newest first. Each is its own canonical page.
+ */
+import { categories, categoryKey, type Category } from '../../core/blog/categories.ts';
+import { categoryPath, listPath, pageWindow, POSTS_PER_PAGE } from '../../core/blog/listing.ts';
+
+interface Listable {
+  category: Category;
+}
+
+export interface BlogListPage<P> {
+  /** The category this list shows, or none for the whole blog. */
+  category?: { name: Category; key: string; path: string };
+  page: number;
+  pages: number;
+  /** Articles in this list (all its pages). */
+  total: number;
+  posts: P[];
+  path: string;
+  permalink: string;
+  previous?: string;
+  next?: string;
+  links: ({ gap: true } | { page: number; current: boolean; path: string })[];
+}
+
+export function blogListPages<P extends Listable>(posts: readonly P[]): BlogListPage<P>[] {
+  const lists: { category?: Category; posts: readonly P[] }[] = [
+    { posts },
+    ...categories.map((category) => ({ category, posts: posts.filter((post) => post.category === category) })),
+  ];
+  return lists.flatMap(({ category, posts: listed }) => {
+    const pages = Math.max(1, Math.ceil(listed.length / POSTS_PER_PAGE));
+    return Array.from({ length: pages }, (_, index): BlogListPage<P> => {
+      const page = index + 1;
+      const path = listPath(category, page);
+      return {
+        category: category ? { name: category, key: categoryKey(category), path: categoryPath(category) } : undefined,
+        page,
+        pages,
+        total: listed.length,
+        posts: listed.slice(index * POSTS_PER_PAGE, page * POSTS_PER_PAGE),
+        path,
+        permalink: `${path}/index.html`,
+        previous: page > 1 ? listPath(category, page - 1) : undefined,
+        next: page < pages ? listPath(category, page + 1) : undefined,
+        links: pageWindow(page, pages).map((link) =>
+          'gap' in link ? link : { ...link, path: listPath(category, link.page) },
+        ),
+      };
+    });
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * `npm run dev` survives and serves what an editor saves (docs/requirements.md#editors): started on a
+ * copy of the content, building into a temporary folder, it serves an article; the article's title,
+ * a page's title and a shared YAML file are changed on disk, and each change is served in turn. No
+ * duration is asserted (the bench reports the time from saving to the reloaded page); the waits are
+ * generous because the machine may be busy.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2ePort } from '../support/ports.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const port = e2ePort + 10;
+const origin = `http://127.0.0.1:${port}`;
+const dir = mkdtempSync(join(tmpdir(), 'dentivo-dev-loop-'));
+const contentDir = join(dir, 'content');
+let dev: ChildProcess | undefined;
+let output = '';
+
+async function page(path: string): Promise<string> {
+  try {
+    const response = await fetch(`${origin}${path}`);
+    return response.ok ? await response.text() : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Polls `path` until its HTML contains `text`; fails with the dev loop's last output. */
+async function served(path: string, text: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await page(path)).includes(text)) return;
+    if (dev?.exitCode !== null && dev?.exitCode !== undefined)
+      throw new Error(`npm run dev s’est arrêté (code ${dev.exitCode}) :\n${output.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`« ${text} » n’est pas servi sur ${path} :\n${output.slice(-3000)}`);
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+}
+
+function edit(file: string, change: (source: string) => string): void {
+  const path = join(contentDir, file);
+  writeFileSync(path, change(readFileSync(path, 'utf8')));
+}
+
+describe('npm run dev', () => {
+  beforeAll(() => {
+    cpSync(join(root, 'content'), contentDir, { recursive: true });
+    // Its own process group, so that the end of the test stops Vite, Eleventy and the server with it.
+    dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'dev.ts')], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory',
+        INBOX_TOKEN: 'dev-loop',
+        CONTENT_DIR: contentDir,
+        SITE_DIR: join(dir, 'site'),
+      },
+    });
+    dev.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+    dev.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  });
+
+  afterAll(async () => {
+    if (dev?.pid && dev.exitCode === null) {
+      const exited = new Promise((done) => dev!.once('exit', done));
+      process.kill(-dev.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
+      try {
+        process.kill(-dev.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('serves an edited article, page and shared file without being restarted', async () => {
+    const article = '/blog/suivi-post-operatoire';
+    await served(article, 'Suivi post-opératoire', 300_000);
+
+    edit('blog/suivi-post-operatoire.md', (source) =>
+      source.replace(/^title: .*$/m, 'title: "Le suivi post-opératoire revu en direct"'),
+    );
+    await served(article, 'Le suivi post-opératoire revu en direct', 120_000);
+    // The article list and the search index follow the same build.
+    await served('/blog', 'Le suivi post-opératoire revu en direct', 60_000);
+
+    edit('pages/tarifs.md', (source) => source.replace(/^title: .*$/m, 'title: "Tarifs revus en direct | Dentivo"'));
+    await served('/tarifs', 'Tarifs revus en direct', 120_000);
+
+    // The header's menu, shared by every page.
+    edit('shared/navigation.yaml', (source) =>
+      source.replace('Rendez-vous, fauteuils et rappels patients', 'Un menu partagé revu en direct'),
+    );
+    await served(article, 'Un menu partagé revu en direct', 120_000);
+
+    expect(dev?.exitCode).toBeNull();
+  }, 600_000);
+});
