@@ -1,11 +1,13 @@
 /**
- * Build scaling: our Eleventy build of the real site, then of the site with 1,000 and 4,000 generated
- * articles (scripts/bench/articles.ts, in a temporary folder), each beside a bare Eleventy build of the
- * same Markdown files (bench/bare.config.js) in the same run. Wall time and peak memory of each, the
- * ratio ours / bare, and the weight of /blog and of its search index.
+ * Build scaling: our Eleventy build of the real site, then of the site with 1,000, 4,000 and 10,000
+ * generated articles (scripts/bench/articles.ts, in a temporary folder), each beside a bare Eleventy
+ * build of the same Markdown files (bench/bare.config.js) in the same run, the two interleaved. Wall
+ * time, CPU time and peak memory of each, the ratios ours / bare, the weight of the first list page and
+ * of the split search index, and the blog search in Chromium on the real site and the largest one.
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { generateArticles } from './articles.ts';
 import {
@@ -21,19 +23,34 @@ import {
   type Measured,
   type Section,
 } from './common.ts';
+import { profilePhases, type Phase } from './profile.ts';
+import { QUERIES, searchQueries } from './search.ts';
+import type { QueryMeasure } from '../../tests/support/blog-search.ts';
 
-export const SCALES = [0, 1000, 4000] as const;
-/** Runs of each bare build and of our build of the real site (the large builds of ours run once). */
-const REPEAT = 3;
+export const SCALES = [0, 1000, 4000, 10000] as const;
+/** Runs of each build at each scale (bare and ours in turn, so a busy minute hits both). */
+const RUNS: Record<number, number> = { 0: 3, 1000: 2, 4000: 2, 10000: 2 };
+/** The profile (--profile) is taken at this many generated articles. */
+const PROFILE_SCALE = 4000;
+
+interface Figures {
+  ms: number;
+  cpuMs: number;
+  runs: number;
+  peakMiB?: number;
+  pages: number;
+}
 
 interface ScaleResult {
   extra: number;
   articles: number;
-  ours: { ms: number; runs: number; peakMiB?: number; pages: number };
-  bare: { ms: number; runs: number; peakMiB?: number; pages: number };
+  ours: Figures;
+  bare: Figures;
   ratio: number;
-  blogHtml: { raw: number; gzip: number };
-  searchIndex: { raw: number; gzip: number };
+  cpuRatio: number;
+  firstPage: { raw: number; gzip: number };
+  categoryPage: { gzip: number };
+  searchIndex: { files: number; raw: number; gzip: number; manifestGzip: number; largestGzip: number };
 }
 
 function countHtml(dir: string): number {
@@ -45,8 +62,18 @@ function countHtml(dir: string): number {
   return count;
 }
 
-function sizes(file: string): { raw: number; gzip: number } {
-  return { raw: statSync(file).size, gzip: gzipSync(readFileSync(file), { level: 9 }).byteLength };
+const gzip = (file: string) => gzipSync(readFileSync(file), { level: 9 }).byteLength;
+
+function indexSizes(dir: string): ScaleResult['searchIndex'] {
+  const files = readdirSync(dir).map((name) => join(dir, name));
+  const sizes = files.map((file) => ({ file, raw: statSync(file).size, gzip: gzip(file) }));
+  return {
+    files: files.length,
+    raw: sizes.reduce((total, size) => total + size.raw, 0),
+    gzip: sizes.reduce((total, size) => total + size.gzip, 0),
+    manifestGzip: gzip(join(dir, 'manifest.json')),
+    largestGzip: Math.max(...sizes.filter((size) => !size.file.endsWith('manifest.json')).map((size) => size.gzip)),
+  };
 }
 
 async function bareBuild(input: string, output: string): Promise<Measured> {
@@ -58,10 +85,30 @@ async function bareBuild(input: string, output: string): Promise<Measured> {
       `--input=${input}`,
       `--output=${output}`,
     ],
-    {
-      typescript: false,
-      label: `eleventy (bare) → ${output}`,
-    },
+    { typescript: false, label: `eleventy (bare) → ${output}` },
+  );
+}
+
+const figures = (runs: Measured[], pages: number): Figures => ({
+  ms: median(runs.map((m) => m.ms)),
+  cpuMs: median(runs.map((m) => m.cpuMs ?? Number.NaN)),
+  runs: runs.length,
+  peakMiB: runs.some((m) => m.peakMiB === undefined) ? undefined : Math.max(...runs.map((m) => m.peakMiB!)),
+  pages,
+});
+
+function queryTable(measures: QueryMeasure[]): string {
+  return table(
+    ['requête', 'résultat', 'code', 'index', 'total', 'fichiers', 'latence'],
+    measures.map((m) => [
+      `« ${m.query} »`,
+      m.status,
+      fmt.kib(m.codeBytes),
+      fmt.kib(m.indexBytes),
+      fmt.kib(m.codeBytes + m.indexBytes),
+      m.files.length,
+      fmt.ms(m.latencyMs),
+    ]),
   );
 }
 
@@ -70,6 +117,9 @@ export async function buildBench(context: BenchContext, scales: readonly number[
     (name) => name.endsWith('.md') && !name.startsWith('_'),
   );
   const results: ScaleResult[] = [];
+  const searches: { articles: number; measures: QueryMeasure[] }[] = [];
+  let phases: Phase[] | undefined;
+  const largestScale = Math.max(...scales);
 
   for (const extra of scales) {
     const label = extra === 0 ? 'site réel' : `+${extra} articles`;
@@ -81,36 +131,57 @@ export async function buildBench(context: BenchContext, scales: readonly number[
       generateArticles(extra, postsDir);
       cpSync(postsDir, bareInput, { recursive: true });
     }
-
-    // The cheap builds run three times (median), so that one busy second does not make the ratio.
-    const oursRuns = extra === 0 ? REPEAT : 1;
+    const env: Record<string, string> = extra > 0 ? { EXTRA_POSTS_DIR: postsDir } : {};
     const oursOut = join(context.workDir, `site-${extra}`);
     const bareOut = join(context.workDir, `bare-${extra}`);
     const ours: Measured[] = [];
     const bare: Measured[] = [];
-    for (let run = 0; run < REPEAT; run++) {
-      if (run < oursRuns) {
-        log(`build : ${label}, notre build (${run + 1}/${oursRuns})…`);
-        ours.push(await buildPages(oursOut, extra > 0 ? { EXTRA_POSTS_DIR: postsDir } : {}));
-      }
-      log(`build : ${label}, Eleventy nu (${run + 1}/${REPEAT})…`);
+    const runs = RUNS[extra] ?? 1;
+    for (let run = 0; run < runs; run++) {
+      log(`build : ${label}, Eleventy nu (${run + 1}/${runs})…`);
+      rmSync(bareOut, { recursive: true, force: true });
       bare.push(await bareBuild(bareInput, bareOut));
+      log(`build : ${label}, notre build (${run + 1}/${runs})…`);
+      rmSync(oursOut, { recursive: true, force: true });
+      ours.push(await buildPages(oursOut, env));
     }
-    const oursMs = median(ours.map((m) => m.ms));
-    const bareMs = median(bare.map((m) => m.ms));
-    const peak = (runs: Measured[]) =>
-      runs.some((m) => m.peakMiB === undefined) ? undefined : Math.max(...runs.map((m) => m.peakMiB!));
-
-    results.push({
+    const result: ScaleResult = {
       extra,
       articles: realPosts.length + extra,
-      ours: { ms: oursMs, runs: ours.length, peakMiB: peak(ours), pages: countHtml(oursOut) },
-      bare: { ms: bareMs, runs: bare.length, peakMiB: peak(bare), pages: countHtml(bareOut) },
-      ratio: oursMs / bareMs,
-      blogHtml: sizes(join(oursOut, 'blog', 'index.html')),
-      searchIndex: sizes(join(oursOut, 'blog', 'search-index.json')),
-    });
-    log(`build : ${label} : ${fmt.s(oursMs)} contre ${fmt.s(bareMs)} (Eleventy nu).`);
+      ours: figures(ours, countHtml(oursOut)),
+      bare: figures(bare, countHtml(bareOut)),
+      ratio: 0,
+      cpuRatio: 0,
+      firstPage: {
+        raw: statSync(join(oursOut, 'blog', 'index.html')).size,
+        gzip: gzip(join(oursOut, 'blog', 'index.html')),
+      },
+      categoryPage: { gzip: gzip(join(oursOut, 'blog', 'categorie', 'gestion', 'index.html')) },
+      searchIndex: indexSizes(join(oursOut, 'blog', 'index-recherche')),
+    };
+    result.ratio = result.ours.ms / result.bare.ms;
+    result.cpuRatio = result.ours.cpuMs / result.bare.cpuMs;
+    results.push(result);
+    log(`build : ${label} : ${fmt.s(result.ours.ms)} contre ${fmt.s(result.bare.ms)} (Eleventy nu).`);
+
+    if (extra === 0 || extra === largestScale) {
+      log(`build : ${label}, ${QUERIES.length} recherches dans Chromium…`);
+      searches.push({ articles: result.articles, measures: await searchQueries(oursOut) });
+    }
+    if (context.options.profile && extra === PROFILE_SCALE) {
+      log(`build : ${label}, profil CPU de notre build…`);
+      const profileDir = mkdtempSync(join(tmpdir(), 'dentivo-profile-'));
+      try {
+        rmSync(oursOut, { recursive: true, force: true });
+        await buildPages(oursOut, env, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+        phases = profilePhases(profileDir);
+      } finally {
+        rmSync(profileDir, { recursive: true, force: true });
+      }
+    }
+    // The outputs of the large builds weigh hundreds of megabytes: gone once measured.
+    if (extra > 0)
+      for (const dir of [oursOut, bareOut, bareInput, postsDir]) rmSync(dir, { recursive: true, force: true });
   }
 
   const rows = results.map((r) => [
@@ -118,39 +189,117 @@ export async function buildBench(context: BenchContext, scales: readonly number[
       ? `site réel (${r.articles} articles)`
       : `${r.articles.toLocaleString('en-US')} articles (+${r.extra.toLocaleString('en-US')})`,
     fmt.s(r.ours.ms),
+    fmt.s(r.ours.cpuMs),
     fmt.mib(r.ours.peakMiB),
     fmt.int(r.ours.pages),
     fmt.s(r.bare.ms),
+    fmt.s(r.bare.cpuMs),
     fmt.mib(r.bare.peakMiB),
     fmt.int(r.bare.pages),
-    fmt.ratio(r.ratio),
+    `**${fmt.ratio(r.ratio)}**`,
+    fmt.ratio(r.cpuRatio),
   ]);
-  const largest = results[results.length - 1]!;
   const sizeRows = results.map((r) => [
     r.articles.toLocaleString('en-US'),
-    fmt.size(r.blogHtml.raw),
-    fmt.size(r.blogHtml.gzip),
+    fmt.size(r.firstPage.raw),
+    fmt.size(r.firstPage.gzip),
+    fmt.size(r.categoryPage.gzip),
+    fmt.int(r.searchIndex.files),
     fmt.size(r.searchIndex.raw),
     fmt.size(r.searchIndex.gzip),
+    fmt.size(r.searchIndex.manifestGzip),
+    fmt.size(r.searchIndex.largestGzip),
   ]);
+  const largest = results[results.length - 1]!;
+  const largestSearch = searches[searches.length - 1];
+  const worstQuery = largestSearch
+    ? Math.max(...largestSearch.measures.map((m) => m.codeBytes + m.indexBytes))
+    : Number.NaN;
 
   const markdown = [
-    `Pages : Eleventy avec notre configuration (chargement du contenu, validation, rendu des îlots, typographie), sortie dans un dossier du bench, \`EXTRA_POSTS_DIR\` pour les articles générés. Eleventy nu : \`bench/bare.config.js\`, les mêmes fichiers Markdown en HTML simple. Chaque build est un processus Node à part ; temps = médiane de ${REPEAT} builds (les nôtres à 1 000 et 4 000 articles : un seul), mémoire = pic de mémoire résidente du processus (VmHWM). Widgets (\`npm run build:widgets\`, indépendant du nombre d’articles) : ${fmt.s(context.prepare.viteMs)}.`,
+    `Pages : Eleventy avec notre configuration (contenu, validation, rendu des îlots, typographie, index de recherche), sortie dans un dossier du bench, \`EXTRA_POSTS_DIR\` pour les articles générés. Eleventy nu : \`bench/bare.config.js\`, les mêmes fichiers Markdown en HTML simple. Chaque build est un processus Node à part ; les deux builds alternent (nu, nous, nu, nous…) ; temps = médiane des builds de chaque ligne (${Object.entries(
+      RUNS,
+    )
+      .map(
+        ([scale, runs]) => `${runs} à ${scale === '0' ? 'taille réelle' : `+${Number(scale).toLocaleString('en-US')}`}`,
+      )
+      .join(
+        ', ',
+      )}) ; CPU = temps processeur du processus (utilisateur + système, tous ses fils), moins sensible qu’une durée à une machine chargée ; mémoire = pic de mémoire résidente (VmHWM). Widgets (\`npm run build:widgets\`, indépendant du nombre d’articles) : ${fmt.s(context.prepare.viteMs)}.`,
     '',
-    table(['contenu', 'notre build', 'mémoire', 'pages', 'Eleventy nu', 'mémoire', 'pages', 'ratio nous / nu'], rows),
+    table(
+      [
+        'contenu',
+        'notre build',
+        'CPU',
+        'mémoire',
+        'pages',
+        'Eleventy nu',
+        'CPU',
+        'mémoire',
+        'pages',
+        'ratio (durée)',
+        'ratio (CPU)',
+      ],
+      rows,
+    ),
     '',
-    'Poids de `/blog` (toutes les cartes dans le HTML) et de son index de recherche (`/blog/search-index.json`, chargé au premier filtre) :',
+    'Première page de `/blog` (12 cartes, quelle que soit la taille du blog) et de `/blog/categorie/gestion`, puis l’index de recherche découpé (`/blog/index-recherche/` : manifeste, fragments de termes, filtres, cartes) :',
     '',
-    table(['articles', '/blog HTML', 'gzip -9', 'index de recherche', 'gzip -9'], sizeRows),
+    table(
+      [
+        'articles',
+        '/blog HTML',
+        'gzip -9',
+        'catégorie gzip',
+        'fichiers d’index',
+        'index total',
+        'gzip -9',
+        'manifeste gzip',
+        'plus gros fichier gzip',
+      ],
+      sizeRows,
+    ),
+    '',
+    ...searches.flatMap(({ articles, measures }) => [
+      `Recherche dans Chromium, ${articles.toLocaleString('en-US')} articles : chaque requête sur une première visite de \`/blog\` ; transfert = gzip -9 des fichiers envoyés du clic dans la boîte aux résultats affichés (code : îlot et moteur de recherche ; index : manifeste, fragments, filtres, cartes) ; latence = de la requête tapée au nombre affiché, pause de frappe de 150 ms comprise.`,
+      '',
+      queryTable(measures),
+      '',
+    ]),
+    ...(phases
+      ? [
+          `Profil CPU de notre build à ${(realPosts.length + PROFILE_SCALE).toLocaleString('en-US')} articles (\`--profile\`, échantillons du fil principal, chacun attribué à la première phase trouvée sur sa pile) :`,
+          '',
+          table(
+            ['phase', 'temps', 'part'],
+            phases.map((phase) => [phase.name, fmt.ms(phase.ms), `${(phase.share * 100).toFixed(1)} %`]),
+          ),
+          '',
+        ]
+      : []),
   ].join('\n');
 
   const headline = [
-    `Build : site réel ${fmt.s(results[0]!.ours.ms)} (${fmt.ratio(results[0]!.ratio)} Eleventy nu) ; ${largest.articles.toLocaleString('en-US')} articles ${fmt.s(largest.ours.ms)}, ${fmt.mib(largest.ours.peakMiB)} (${fmt.ratio(largest.ratio)} Eleventy nu) ; /blog ${fmt.size(largest.blogHtml.gzip)} gz, index de recherche ${fmt.size(largest.searchIndex.gzip)} gz.`,
+    `Build : site réel ${fmt.s(results[0]!.ours.ms)} (${fmt.ratio(results[0]!.ratio)} Eleventy nu) ; ${results
+      .slice(1)
+      .map(
+        (r) =>
+          `${r.articles.toLocaleString('en-US')} articles ${fmt.s(r.ours.ms)}, ${fmt.mib(r.ours.peakMiB)} (${fmt.ratio(r.ratio)}, CPU ${fmt.ratio(r.cpuRatio)})`,
+      )
+      .join(
+        ' ; ',
+      )} ; première page de /blog ${fmt.size(largest.firstPage.gzip)} gz à ${largest.articles.toLocaleString('en-US')} articles.`,
+    ...(largestSearch
+      ? [
+          `Recherche à ${largestSearch.articles.toLocaleString('en-US')} articles : au plus ${fmt.kib(worstQuery)} transférés par requête (cible ≤ 150 KiB), latence médiane ${fmt.ms(median(largestSearch.measures.map((m) => m.latencyMs)))}.`,
+        ]
+      : []),
   ];
   return {
-    title: 'Build et montée en charge du contenu',
+    title: 'Build et montée en charge du blog',
     headline,
     markdown,
-    data: { viteMs: context.prepare.viteMs, results },
+    data: { viteMs: context.prepare.viteMs, results, searches, phases },
   };
 }

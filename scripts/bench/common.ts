@@ -28,6 +28,8 @@ export interface BenchContext {
   workDir: string;
   /** Times of the preparation build. */
   prepare: { viteMs: number; eleventyMs: number };
+  /** --profile: a CPU profile of our build in the build part. */
+  options: { profile: boolean };
 }
 
 export function log(message: string): void {
@@ -46,6 +48,11 @@ export interface Measured {
   ms: number;
   /** Peak resident memory of the Node process (its VmHWM at exit, see rss-hook.mjs). */
   peakMiB: number | undefined;
+  /**
+   * CPU time of the process (user + system, every thread). Less sensitive than wall time to a busy
+   * machine: the bench prints both ratios.
+   */
+  cpuMs: number | undefined;
   output: string;
 }
 
@@ -75,12 +82,15 @@ export async function runNode(
   const code = await new Promise<number | null>((done) => child.on('close', done));
   const ms = performance.now() - start;
   let peakMiB: number | undefined;
+  let cpuMs: number | undefined;
   if (existsSync(rssFile)) {
-    peakMiB = (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKiB: number }).maxRssKiB / 1024;
+    const figures = JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKiB: number; cpuMs?: number };
+    peakMiB = figures.maxRssKiB / 1024;
+    cpuMs = figures.cpuMs;
     rmSync(rssFile, { force: true });
   }
   if (code !== 0) throw new Error(`${label} a échoué (code ${code}) :\n${output.slice(-4000)}`);
-  return { ms, peakMiB, output };
+  return { ms, peakMiB, cpuMs, output };
 }
 
 export const eleventyCli = join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
@@ -122,8 +132,12 @@ export async function buildRealSite(
  * Eleventy with our config into `output` (EXTRA_POSTS_DIR in env for generated articles), then what the
  * widget builds wrote into _site (assets/, embed.js, embed/…): every top-level entry the pages lack.
  */
-export async function buildPages(output: string, env: Record<string, string> = {}): Promise<Measured> {
-  const measured = await runNode([eleventyCli, '--quiet', `--output=${output}`], {
+export async function buildPages(
+  output: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<Measured> {
+  const measured = await runNode([...nodeArgs, eleventyCli, '--quiet', `--output=${output}`], {
     env,
     label: `eleventy → ${output}`,
   });
@@ -133,16 +147,35 @@ export async function buildPages(output: string, env: Record<string, string> = {
   return measured;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
+function tryPort(port: number): Promise<number | undefined> {
+  return new Promise((done) => {
     const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => done(undefined));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
+      const chosen = typeof address === 'object' && address ? address.port : undefined;
+      server.close(() => done(chosen));
     });
   });
+}
+
+let nextPort = Number(process.env.BENCH_PORT_BASE ?? 0);
+
+/**
+ * A free loopback port: any (the system's choice), or, with BENCH_PORT_BASE, the next free one from
+ * that number (on a machine shared by several people, each keeps to their own range).
+ */
+export async function freePort(): Promise<number> {
+  if (!nextPort) {
+    const port = await tryPort(0);
+    if (!port) throw new Error('Aucun port libre sur 127.0.0.1');
+    return port;
+  }
+  for (let attempts = 0; attempts < 100; attempts++) {
+    const port = await tryPort(nextPort++);
+    if (port) return port;
+  }
+  throw new Error(`Aucun port libre à partir de BENCH_PORT_BASE=${process.env.BENCH_PORT_BASE}`);
 }
 
 export interface RunningServer {

@@ -2,14 +2,17 @@
  * `npm run bench`: performance, size and load figures side by side (README, "Reading the bench").
  * A report, not a test: it never fails on a time. It builds the site into its own folder, then runs
  *   lighthouse  Lighthouse mobile on five pages, median of 3 runs       (scripts/bench/lighthouse.ts)
- *   build       build time and memory at 14, 1,000 and 4,000 articles   (scripts/bench/build.ts)
+ *   build       build time and memory at 14, 1,000, 4,000 and 10,000 articles, beside bare
+ *               Eleventy; blog search in Chromium                        (scripts/bench/build.ts)
+ *   dev         npm run dev: from saving an article to the page reloaded (scripts/bench/dev.ts)
  *   load        autocannon on the server, before and after a kill -9    (scripts/bench/load.ts)
  *   weight      first and repeat visits, widgets beside the references  (scripts/bench/weight.ts)
  *   drawer      the assistant's drawer opening, CPU ×4                  (scripts/bench/drawer.ts)
  * and prints the Markdown report, also saved as bench/results/<date>.md (raw figures in .json beside it).
  *
  *   npm run bench                      everything (about 5 minutes on a quiet 2-core machine)
- *   npm run bench -- --only load       one part (lighthouse | build | load | weight | drawer)
+ *   npm run bench -- --only load       one part (lighthouse | build | load | weight | drawer | dev)
+ *   npm run bench -- --only build --profile   and where our build's time goes
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -30,6 +33,7 @@ import { lighthouseBench } from './lighthouse.ts';
 import { loadBench } from './load.ts';
 import { weightBench } from './weight.ts';
 import { drawerBench } from './drawer.ts';
+import { devBench } from './dev.ts';
 
 const PARTS = {
   lighthouse: lighthouseBench,
@@ -37,23 +41,24 @@ const PARTS = {
   load: loadBench,
   weight: weightBench,
   drawer: drawerBench,
+  dev: devBench,
 } as const satisfies Record<string, (context: BenchContext) => Promise<Section>>;
 type Part = keyof typeof PARTS;
-const ORDER: Part[] = ['weight', 'drawer', 'lighthouse', 'load', 'build'];
+const ORDER: Part[] = ['weight', 'drawer', 'lighthouse', 'load', 'dev', 'build'];
+const USAGE = 'Usage : npm run bench [-- --only lighthouse|build|load|weight|drawer|dev] [--profile]';
 
 function chosenParts(args: string[]): Part[] {
   const chosen: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    if (arg === '--profile') continue;
     if (arg === '--only') chosen.push(...(args[++i] ?? '').split(','));
     else if (arg.startsWith('--only=')) chosen.push(...arg.slice('--only='.length).split(','));
     else if (arg === '--help' || arg === '-h') {
-      console.log('Usage : npm run bench [-- --only lighthouse|build|load|weight|drawer]');
+      console.log(USAGE);
       process.exit(0);
     } else {
-      console.error(
-        `Option inconnue « ${arg} ». Usage : npm run bench [-- --only lighthouse|build|load|weight|drawer]`,
-      );
+      console.error(`Option inconnue « ${arg} ». ${USAGE}`);
       process.exit(2);
     }
   }
@@ -87,7 +92,12 @@ async function main(): Promise<void> {
     log(`construction du site dans ${workDir}…`);
     const siteDir = join(workDir, 'site');
     const prepare = await buildRealSite(siteDir);
-    const context: BenchContext = { siteDir, workDir, prepare };
+    const context: BenchContext = {
+      siteDir,
+      workDir,
+      prepare,
+      options: { profile: process.argv.includes('--profile') },
+    };
     for (const part of parts) {
       const start = performance.now();
       try {

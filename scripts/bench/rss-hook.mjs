@@ -1,5 +1,5 @@
 // Preloaded (node --import) into each process the bench measures: at exit, writes the process's peak
-// resident memory in KiB to BENCH_RSS_FILE. It reads VmHWM from /proc/self/status, the high-water mark
+// resident memory in KiB and its CPU time (user + system, all threads) in ms to BENCH_RSS_FILE. It reads VmHWM from /proc/self/status, the high-water mark
 // of this process's own memory: getrusage's maxrss would not do, since Linux keeps it across execve and
 // a freshly spawned child starts with its parent's (the bench's) peak. Elsewhere, maxrss it is.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,8 @@ function peakKiB() {
 if (file) {
   process.on('exit', () => {
     try {
-      writeFileSync(file, JSON.stringify({ maxRssKiB: peakKiB() }));
+      const cpu = process.cpuUsage();
+      writeFileSync(file, JSON.stringify({ maxRssKiB: peakKiB(), cpuMs: (cpu.user + cpu.system) / 1000 }));
     } catch {
       // The figure is then missing from the report ("–"), nothing else.
     }
