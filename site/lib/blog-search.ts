@@ -1,5 +1,5 @@
 /**
- * Writes the blog's split search index (docs/decisions/0034-blog-search-split-index.md) into
+ * Writes the blog's split search index (docs/decisions/0041-blog-search-split-index.md) into
  * `<output>/blog/index-recherche/`: `manifest.json` (fetched fresh on each visit's first search) and
  * files named by their content's hash, so a browser may keep them as long as it likes. In two steps:
  * the terms and filters from the articles' text (site/lib/indexes.ts, possibly in a worker thread),

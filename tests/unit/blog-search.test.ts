@@ -1,6 +1,6 @@
 /**
  * Blog search on the split index (docs/requirements.md#blog-filtering,
- * docs/decisions/0034-blog-search-split-index.md): the query rules on a small index, then an
+ * docs/decisions/0041-blog-search-split-index.md): the query rules on a small index, then an
  * evaluation set of visitors' queries on the real articles, with its floor.
  */
 import { describe, expect, it } from 'vitest';

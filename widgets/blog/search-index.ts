@@ -1,5 +1,5 @@
 /**
- * The browser's side of the split search index (docs/decisions/0034-blog-search-split-index.md):
+ * The browser's side of the split search index (docs/decisions/0041-blog-search-split-index.md):
  * fetches the manifest (revalidated on each visit), then only the shards, facets and cards a query
  * needs, each once. Loaded with the first search, never with the page.
  */

@@ -1,5 +1,5 @@
 /**
- * The blog's split search index (docs/decisions/0034-blog-search-split-index.md): what the build
+ * The blog's split search index (docs/decisions/0041-blog-search-split-index.md): what the build
  * writes and the browser reads. A query fetches the manifest, the shard of each of its words, the
  * postings of an active category or tag, and the cards it shows; never the whole index.
  *

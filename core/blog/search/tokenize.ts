@@ -1,5 +1,5 @@
 /**
- * The language side of blog search (docs/decisions/0034-blog-search-split-index.md): the same words
+ * The language side of blog search (docs/decisions/0041-blog-search-split-index.md): the same words
  * and terms at build time (the index) and in the browser (the query, the highlighting), so a query
  * finds what the build indexed. Orama's French Snowball stemmer and stop words; words are cut as
  * Orama's French tokenizer cuts them; case and accents are folded.
