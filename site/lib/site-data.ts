@@ -11,7 +11,6 @@ import { structuredData } from './structured-data.ts';
 import { DEFAULT_CARD_PATH, socialCards, socialImagePath, type SocialCard } from './social-cards.ts';
 import { VIEWPORT_MAX_SCALE } from '../../core/site/ui.ts';
 import { blogListPages } from './blog-lists.ts';
-import { indexInput, startIndexes, type BuiltIndexes } from './indexes.ts';
 
 /** Entries of the Atom and JSON feeds: readers poll for what is new, not for the archive. */
 export const FEED_SIZE = 50;
@@ -37,7 +36,6 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     ...page.aliases.map((path) => ({ page, path, alias: true })),
   ]);
   let related: ReturnType<typeof relatedArticlesFinder<(typeof posts)[number]>> | undefined;
-  let indexes: Promise<BuiltIndexes> | undefined;
 
   return {
     config,
@@ -77,20 +75,6 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     authorPagePosts: (slug: string) => (byAuthor.get(slug) ?? []).slice(0, AUTHOR_PAGE_POSTS),
     /** One page per path, for the planning alias and the 404 check. */
     routes,
-    /**
-     * The search terms and the assistant's index (site/lib/indexes.ts), started once: site/lib/source.ts
-     * starts them with the build, so that a worker builds them while the pages render.
-     */
-    indexes: () =>
-      (indexes ??= startIndexes(
-        indexInput({
-          pages: routes.filter((route) => !route.alias).map((route) => route.page),
-          posts,
-          faq: shared.faq,
-          glossary: shared.glossary,
-          vocabulary: content.vocabulary,
-        }),
-      )),
     structuredData: structuredData(content),
     /** The `<title>` of an article: « … | Dentivo » (docs/requirements.md#seo). */
     articleTitle: (post: { title: string; seoTitle?: string }) => articleSeoTitle(post, config.product.name),

@@ -6,24 +6,42 @@
 import { resolve } from 'node:path';
 import { createContentLoader, type Content } from './content.ts';
 import { siteData, type SiteData } from './site-data.ts';
+import { indexInput, startIndexes, type BuiltIndexes } from './indexes.ts';
+
+/**
+ * The site data plus the search terms and the assistant's index (site/lib/indexes.ts), started with the
+ * build so that a worker builds them while the pages render. Kept out of site-data.ts, which the CMS's
+ * previews bundle for the browser.
+ */
+type BuildData = SiteData & { indexes: () => Promise<BuiltIndexes> };
 
 export function siteSource(root: string, env: Record<string, string | undefined>, widgetNames: readonly string[]) {
   const contentDir = resolve(root, env.CONTENT_DIR ?? 'content');
   const loader = createContentLoader(root, env, { contentDir, extraPostsDir: env.EXTRA_POSTS_DIR });
-  let data: SiteData | undefined;
+  let data: BuildData | undefined;
   let content: Content | undefined;
   return {
     contentDir,
     /** This build's data (global data `site`). */
-    load(): SiteData {
+    load(): BuildData {
       content = loader.load();
-      data = siteData(content, widgetNames);
+      const site = siteData(content, widgetNames);
       // Started now, awaited by the templates and the end of the build that need them.
-      data.indexes().catch(() => undefined);
+      const indexes = startIndexes(
+        indexInput({
+          pages: site.routes.filter((route) => !route.alias).map((route) => route.page),
+          posts: site.posts,
+          faq: content.shared.faq,
+          glossary: content.shared.glossary,
+          vocabulary: content.vocabulary,
+        }),
+      );
+      indexes.catch(() => undefined);
+      data = { ...site, indexes: () => indexes };
       return data;
     },
     /** The data of the build under way, for filters and shortcodes. */
-    current(): SiteData {
+    current(): BuildData {
       return data ?? this.load();
     },
     /** The validated content of the build under way. */

@@ -123,7 +123,6 @@ test.describe('The CMS at /admin', () => {
   });
 
   test('shows the rebuilt article page', async () => {
-    test.fixme(true, 'dev loop: issue 17 point 1, branch blog');
     await expect.poll(() => answers('/blog/suivi-post-operatoire', newTitle), { timeout: 60_000 }).toBe(true);
     await expect
       .poll(() => answers('/blog/suivi-post-operatoire', 'Un appel le lendemain suffit'), { timeout: 60_000 })
@@ -172,7 +171,6 @@ test.describe('The CMS at /admin', () => {
   });
 
   test('lists the new article on /blog', async () => {
-    test.fixme(true, 'dev loop: issue 17 point 1, branch blog');
     await expect
       .poll(() => answers('/blog', 'Préparer la rentrée du cabinet en cinq étapes simples'), { timeout: 60_000 })
       .toBe(true);

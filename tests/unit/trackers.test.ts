@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
 import { TRACKERS, TRACKER_COOKIES, cookieNames, installedTrackers } from '../../core/consent/trackers.ts';
-import { SECURITY_HEADERS_FILE, contentSecurityPolicy, securityHeaders } from '../../core/site/security-headers.ts';
+import {
+  SECURITY_HEADERS_FILE,
+  contentSecurityPolicy,
+  scriptHash,
+  securityHeaders,
+} from '../../core/site/security-headers.ts';
+import { prePaintScript } from '../../core/blog/listing.ts';
 import type { PublicConfig } from '../../core/site/config.ts';
 import { createApp } from '../../server/app.ts';
 import type { Store } from '../../server/store.ts';
@@ -37,7 +43,8 @@ describe('Un traceur sans identifiant n’est pas installé', () => {
   it('sans identifiant, la politique n’autorise que le site lui-même', () => {
     const policy = contentSecurityPolicy(toPublicConfig(configWith()));
     expect(installedTrackers(toPublicConfig(configWith()).tracking)).toEqual([]);
-    expect(directive(policy, 'script-src')).toEqual(["'self'"]);
+    // Besides the site, only the blog lists' inline script, by the hash of its exact text.
+    expect(directive(policy, 'script-src')).toEqual(["'self'", scriptHash(prePaintScript())]);
     expect(directive(policy, 'connect-src')).toEqual(["'self'"]);
   });
 
