@@ -123,7 +123,10 @@ test.describe('The CMS at /admin', () => {
   });
 
   test('shows the rebuilt article page', async () => {
-    await expect.poll(() => answers('/blog/suivi-post-operatoire', newTitle), { timeout: 60_000 }).toBe(true);
+    // The page is typeset (a narrow no-break space before the colon): look for the words after it.
+    await expect
+      .poll(() => answers('/blog/suivi-post-operatoire', newTitle.split(' : ')[1]), { timeout: 60_000 })
+      .toBe(true);
     await expect
       .poll(() => answers('/blog/suivi-post-operatoire', 'Un appel le lendemain suffit'), { timeout: 60_000 })
       .toBe(true);
