@@ -1,5 +1,5 @@
 /*
- * Dentivo service worker (SPEC.md section 7, call 5). Registered by the analytics layer only when
+ * Dentivo service worker (docs/requirements.md#service-worker). Registered by the analytics layer only when
  * aggressive optimisation applies (AI agents of high priority): it warms the main pages on request and
  * answers page navigations from its cache while refreshing the copy in the background
  * (stale-while-revalidate). Scripts, styles and images keep the browser's normal HTTP cache.

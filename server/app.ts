@@ -1,4 +1,4 @@
-/** The embedded server: the built site plus the backend contracts of ARCHITECTURE.md. */
+/** The embedded server: the built site plus the backend contracts of docs/architecture.md#backend-contracts. */
 import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import type { SiteConfig } from '../core/site/config.ts';
@@ -158,7 +158,7 @@ export function createApp({
     }
     const file = await files.resolve(pathname);
     if (!file) {
-      // An unknown article goes back to the blog list (DECISIONS.md: a real 301 where the server can answer).
+      // An unknown article goes back to the blog list (docs/decisions/0015-unknown-blog-slug-301.md: a real 301 where the server can answer).
       if (/^\/blog\/[^/]+\/?$/.test(pathname)) return c.redirect('/blog', 301);
       return notFoundPage(c, pathname);
     }
@@ -168,7 +168,7 @@ export function createApp({
     if (injectReload && file.endsWith('.html') && !pathname.startsWith('/admin'))
       return c.html(injectReload(await readFile(file, 'utf8')));
     const answer = await files.respond(file, pathname, request(c));
-    // A bot's copy of a page may be cached for its optimisation level (SPEC.md section 9); a human's is revalidated.
+    // A bot's copy of a page may be cached for its optimisation level (docs/requirements.md#bot-cache); a human's is revalidated.
     if (file.endsWith('.html'))
       Object.assign(answer.headers, {
         'cache-control': htmlCacheControl(c.req.header('user-agent') ?? ''),

@@ -1,5 +1,5 @@
 /**
- * The pages the server answers to a form posted without JavaScript (DECISIONS.md): the built page of
+ * The pages the server answers to a form posted without JavaScript (docs/decisions/0010-forms-without-javascript.md): the built page of
  * the form again, with what the visitor typed and the error of each field in place, or a French
  * confirmation page in the site's shell.
  *

@@ -1,5 +1,5 @@
 /**
- * The consent-proof function (DECISIONS.md, "Consent"): every choice of the cookie banner or of
+ * The consent-proof function (docs/decisions/0013-proof-of-consent.md): every choice of the cookie banner or of
  * /gestion-cookies is posted as { consentId, analytics, marketing, policyVersion, chosenAt } and kept in
  * consent_proofs. Written once on the Web standard Request and Response, like send-contact-email, so the
  * embedded server and the Supabase edge function answer alike; the insert is injected.

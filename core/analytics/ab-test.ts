@@ -1,5 +1,5 @@
 /**
- * A/B test assignment (SPEC.md sections 4 and 9): humans are split 50/50 between control and variant,
+ * A/B test assignment (docs/requirements.md#ab-test): humans are split 50/50 between control and variant,
  * bots always see control (so that what search and AI engines index is the reference page).
  */
 export type Variant = 'control' | 'variant';

@@ -1,5 +1,5 @@
 /**
- * Visitor classification (SPEC.md sections 3, 4 and 9): is the user agent a bot, which one, how sure are
+ * Visitor classification (docs/requirements.md#bot-detection): is the user agent a bot, which one, how sure are
  * we, and how hard may its pages be cached. Used by the browser (A/B test, service worker, bot_visit)
  * and by the server (Cache-Control of HTML answers). No zod here: this file ships to the browser.
  */
@@ -27,7 +27,7 @@ export interface BotDetection {
   timestamp: string;
 }
 
-/** SPEC.md section 9. */
+/** docs/requirements.md#bot-detection. */
 export const KNOWN_BOT_CONFIDENCE = 1;
 export const GENERIC_BOT_CONFIDENCE = 0.7;
 export const AI_BOT_MIN_CONFIDENCE = 0.8;
@@ -81,7 +81,7 @@ const KNOWN_BOTS: readonly Known[] = [
   ['Screaming Frog SEO Spider', 'seo', 'low'],
 ];
 
-/** Generic patterns (SPEC.md section 9: confidence 0.7). */
+/** Generic patterns (docs/requirements.md#bot-detection: confidence 0.7). */
 const GENERIC_BOT = /bot|crawler|spider/i;
 /** Human browsers whose user agent happens to match a generic pattern (CUBOT phones). */
 const HUMAN_LOOKALIKES = /cubot/i;
@@ -121,12 +121,12 @@ export function detectBot(userAgent: string, now: Date = new Date()): BotDetecti
   return { isBot: false, botInfo: null, confidence: 0, userAgent, timestamp };
 }
 
-/** An AI agent needs a confidence above 0.8 (SPEC.md section 9). */
+/** An AI agent needs a confidence above 0.8 (docs/requirements.md#bot-detection). */
 export function isAIBot(detection: BotDetection): boolean {
   return detection.isBot && detection.botInfo?.type === 'ai' && detection.confidence > AI_BOT_MIN_CONFIDENCE;
 }
 
-/** Aggressive for AI agents of high priority, standard for everyone else (SPEC.md section 4). */
+/** Aggressive for AI agents of high priority, standard for everyone else (docs/requirements.md#bot-cache). */
 export function optimisationLevel(detection: BotDetection): OptimisationLevel {
   return isAIBot(detection) && detection.botInfo?.priority === 'high' ? 'aggressive' : 'standard';
 }

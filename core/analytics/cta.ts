@@ -1,13 +1,13 @@
 /**
- * Call-to-action tracking (SPEC.md sections 5 and 7): which clicks count as a CTA, where on the page
+ * Call-to-action tracking (docs/requirements.md#cta-tracking): which clicks count as a CTA, where on the page
  * they sit, and what they are worth. Plain functions: the analytics layer reads the DOM, this decides.
  */
 
-/** Words that make a button or link a CTA (SPEC.md section 5), matched at the start of a word. */
+/** Words that make a button or link a CTA (docs/requirements.md#cta-tracking), matched at the start of a word. */
 export const CTA_KEYWORDS = ['Essayer', 'Démo', 'Tester', 'Créer mon compte', 'Commencer'] as const;
 /** Site paths whose links are CTAs whatever their text. */
 export const CTA_PATHS = ['/tester', '/contact'] as const;
-/** Conversion value of a click that leads to the professional app (SPEC.md section 9). */
+/** Conversion value of a click that leads to the professional app (docs/requirements.md#cta-tracking). */
 export const CTA_CONVERSION_VALUE = 50;
 export const CTA_CURRENCY = 'EUR';
 
@@ -49,7 +49,7 @@ function originOf(address: string): string | undefined {
 /**
  * A click is a tracked CTA when its text holds one of the keywords, when it links to /tester or /contact,
  * or when it opens the sign-up page of the professional app: the conversion that the 50 EUR value of
- * SPEC.md section 7 measures ("Créer un compte" in the header carries none of the keywords).
+ * docs/requirements.md#cta-tracking measures ("Créer un compte" in the header carries none of the keywords).
  */
 export function isTrackedCta(text: string, href: string | null | undefined, pageUrl: string, appUrl: string): boolean {
   if (keywordPattern.test(text.replace(/\s+/g, ' '))) return true;
@@ -66,7 +66,7 @@ export function isTrackedCta(text: string, href: string | null | undefined, page
 export type CtaRegion = 'header' | 'hero' | 'cta-section' | 'other';
 export type CtaLocation = 'header' | 'hero-section' | 'homepage-final-cta' | 'final-cta' | 'page';
 
-/** The cta_location parameter of SPEC.md section 7. */
+/** The cta_location parameter of docs/requirements.md#analytics-events. */
 export function ctaLocation(region: CtaRegion, path: string): CtaLocation {
   if (region === 'header') return 'header';
   if (region === 'hero') return 'hero-section';
@@ -79,7 +79,7 @@ export function conversionValue(destination: CtaDestination): { value: number; c
   return destination === 'app' ? { value: CTA_CONVERSION_VALUE, currency: CTA_CURRENCY } : undefined;
 }
 
-/** The cta_click parameters (SPEC.md section 7). */
+/** The cta_click parameters (docs/requirements.md#analytics-events). */
 export function ctaClickParams(input: {
   text: string;
   href: string | null | undefined;

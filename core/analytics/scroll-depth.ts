@@ -1,5 +1,5 @@
 /**
- * Scroll-depth bookkeeping (SPEC.md sections 7 and 9): one scroll_depth event per path once the
+ * Scroll-depth bookkeeping (docs/requirements.md#scroll-depth): one scroll_depth event per path once the
  * visitor has seen 90 % of the page; the list of paths already sent is trimmed to its last 5 entries
  * when it grows past 10.
  */

@@ -1,5 +1,5 @@
 /**
- * The analytics events of SPEC.md section 7 and the window event through which widgets announce them.
+ * The analytics events of docs/requirements.md#analytics-events and the window event through which widgets announce them.
  * A widget never calls a tracker itself: it dispatches `dentivo:track`, and the analytics layer forwards
  * it to the Google tag when consent has loaded one.
  */

@@ -1,5 +1,5 @@
 /**
- * Web-vitals rating and alerting (SPEC.md sections 3, 4 and 9; INP per DECISIONS.md). A value at a
+ * Web-vitals rating and alerting (docs/requirements.md#web-vitals; INP per docs/decisions/0014-inp-in-web-vitals.md). A value at a
  * threshold still belongs to the better rating: good ≤ first threshold < needs improvement ≤ second < poor.
  */
 
@@ -33,7 +33,7 @@ export function shouldAlert(rating: Rating, random: number): boolean {
   return false;
 }
 
-/** The performance alert of SPEC.md section 3. */
+/** The performance alert of docs/requirements.md#performance-alerts. */
 export interface PerformanceAlert {
   metric: VitalName;
   value: number;

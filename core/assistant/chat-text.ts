@@ -1,5 +1,5 @@
 /**
- * The text rules of the chat (SPEC.md section 2, "Assistant chat drawer"): in a message typed by the
+ * The text rules of the chat (docs/requirements.md#assistant-message-text): in a message typed by the
  * visitor, URLs become links, newlines become line breaks and **text** becomes bold; every link of the
  * chat opens in the same window when it stays on the site, in a new tab (noopener noreferrer) otherwise,
  * and only http(s), mailto: and tel: links are followed at all.

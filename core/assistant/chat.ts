@@ -1,8 +1,8 @@
 /**
- * The conversation's rules (SPEC.md sections 3 and 4): the chat message, what is kept in browser storage
+ * The conversation's rules (docs/requirements.md#assistant-conversation): the chat message, what is kept in browser storage
  * and how it is read back (checked by hand: no schema library in the drawer), when quick options show.
  */
-/** SPEC.md section 3, "Chat message". `timestamp` is an ISO string so that it survives storage. */
+/** docs/requirements.md#assistant-conversation. `timestamp` is an ISO string so that it survives storage. */
 export interface ChatMessage {
   id: string;
   role: 'assistant' | 'user';
@@ -66,7 +66,7 @@ export function storableConversation(messages: readonly ChatMessage[]): ChatMess
   return messages.filter((message) => !message.isTemporary);
 }
 
-/** Quick options show only while the conversation is the single welcome message (SPEC.md section 2). */
+/** Quick options show only while the conversation is the single welcome message (docs/requirements.md#assistant-quick-options). */
 export function showsQuickOptions(messages: readonly ChatMessage[]): boolean {
   const lasting = messages.filter((message) => !message.isTemporary);
   return lasting.length === 1 && lasting[0]!.role === 'assistant';

@@ -1,9 +1,9 @@
 /**
- * The DENTY assistant's constants (SPEC.md section 9, "Assistant and chat"). Numbers only, so that the
+ * The DENTY assistant's constants (docs/requirements.md#assistant-constants). Numbers only, so that the
  * floating button can import them without the rest: the chat message rules are core/assistant/chat.ts, the storage
  * rules core/assistant/uploads.ts, the webhook contract (zod) core/assistant/contract.ts.
  */
-/** SPEC.md section 9, "Assistant and chat". */
+/** docs/requirements.md#assistant-constants. */
 export const ASSISTANT = {
   notificationDelayMs: 45_000,
   drawerMaxWidthPx: 400,
@@ -18,7 +18,7 @@ export const ASSISTANT = {
   voiceCacheControlSeconds: 3600,
   /** A webhook that does not answer within this time is aborted and treated as a send failure. */
   requestTimeoutMs: 20_000,
-  /** Replies larger than this are refused as malformed (QUALITY.md: "huge JSON"). */
+  /** Replies larger than this are refused as malformed (docs/requirements.md#reliability: "huge JSON"). */
   maxReplyBytes: 256 * 1024,
   /** What the visitor may type in one message. */
   maxTextLength: 4000,

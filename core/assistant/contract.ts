@@ -1,5 +1,5 @@
 /**
- * The webhook contract of SPEC.md section 7 (call 1): what the widget sends and what it reads back.
+ * The webhook contract of docs/requirements.md#assistant-webhook: what the widget sends and what it reads back.
  * zod's small build (`zod/mini`) keeps the browser cost low: the widget parses every reply with these
  * schemas, and the embedded server validates every payload with the very same ones.
  */
@@ -49,7 +49,7 @@ export type WebhookPayload = z.infer<typeof webhookPayload>;
 
 /**
  * Call 1, the answer: message_id, response, timestamp, files, voice. Missing or empty `response` is the
- * "empty reply" of SPEC.md section 8; anything of the wrong shape is a malformed reply (a send failure).
+ * "empty reply" of docs/requirements.md#assistant-errors; anything of the wrong shape is a malformed reply (a send failure).
  */
 export const webhookReply = z.object({
   message_id: z.optional(z.string()),

@@ -1,4 +1,4 @@
-/** Window events shared by the site's script and the widgets (SPEC.md section 2, animated card). */
+/** Window events shared by the site's script and the widgets (docs/requirements.md#idea-card). */
 export const ASSISTANT_EVENT = 'custom-assistant-message';
 
 export interface AssistantEventDetail {

@@ -1,4 +1,4 @@
-/** The cabinet audit checklist of the blog (SPEC.md sections 3 and 5): score = items checked. */
+/** The cabinet audit checklist of the blog (docs/requirements.md#audit-checklist): score = items checked. */
 export const AUDIT_ITEM_COUNT = 10;
 
 export function auditScore(checked: readonly boolean[]): number {
@@ -6,7 +6,7 @@ export function auditScore(checked: readonly boolean[]): number {
 }
 
 /**
- * The four score messages of SPEC.md section 5, with the product name filled in. The narrow no-break
+ * The four score messages of docs/requirements.md#audit-checklist, with the product name filled in. The narrow no-break
  * space before « ! » is written here, so that build-time and browser renders are the same text.
  */
 export function auditMessage(score: number, productName: string): string {

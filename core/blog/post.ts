@@ -1,4 +1,4 @@
-/** Blog posts and authors (SPEC.md section 3): the schemas editors' files must satisfy. */
+/** Blog posts and authors (docs/requirements.md#blog-post-model, docs/requirements.md#author-model): the schemas editors' files must satisfy. */
 import { z } from 'zod';
 import { href } from '../pages/sections.ts';
 import { isoDay } from '../site/content-fields.ts';
@@ -45,7 +45,7 @@ export const postFrontMatter = z
     /** Date of the last real change (sitemap `lastmod`, `dateModified`); else the file's last commit. */
     updated: day.optional(),
     draft: z.boolean().default(false),
-    // Enrichment (SPEC.md section 3, "Blog enrichment"); the table of contents comes from the headings.
+    // Enrichment (docs/requirements.md#blog-enrichment); the table of contents comes from the headings.
     toc: z.boolean().default(false),
     faqItems: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
     productSection: z
@@ -105,7 +105,7 @@ export function newestFirst<P extends { publishDate: string; id: number }>(posts
   return [...posts].sort((a, b) => b.publishDate.localeCompare(a.publishDate) || b.id - a.id);
 }
 
-/** Breadcrumb title: cut at 40 characters (SPEC.md section 9), on a word when possible. */
+/** Breadcrumb title: cut at 40 characters (docs/requirements.md#blog-constants), on a word when possible. */
 export function breadcrumbTitle(title: string, max = 40): string {
   if (title.length <= max) return title;
   const cut = title.slice(0, max);

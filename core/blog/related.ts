@@ -1,5 +1,5 @@
 /**
- * 'Vous aimerez aussi...' (SPEC.md section 5): rank the other posts by same category (+2) plus one
+ * 'Vous aimerez aussi...' (docs/requirements.md#related-articles): rank the other posts by same category (+2) plus one
  * point per shared tag; ties and padding go to the newest, so the choice is the same at every build.
  */
 export const RELATED_ARTICLES_COUNT = 2;

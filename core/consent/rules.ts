@@ -1,5 +1,5 @@
 /**
- * Cookie consent rules (SPEC.md sections 3, 4, 9 and DECISIONS.md, "Consent"). Plain functions with no
+ * Cookie consent rules (docs/requirements.md#consent-record; docs/decisions/0011-consent-record-and-renewal.md). Plain functions with no
  * zod, so the consent widgets can use them without shipping a schema library to the browser; the proof
  * that the server validates is the zod schema of core/consent/proof.ts.
  *
@@ -7,7 +7,7 @@
  * than 6 months. Anything else is "no choice": the banner asks again and nothing non-essential runs.
  */
 
-/** Local-storage key of the record (SPEC.md section 9). */
+/** Local-storage key of the record (docs/requirements.md#consent-record). */
 export const CONSENT_STORAGE_KEY = 'cookie-consent';
 
 /**
@@ -16,7 +16,7 @@ export const CONSENT_STORAGE_KEY = 'cookie-consent';
  */
 export const CONSENT_POLICY_VERSION = '2026-11-01';
 
-/** A choice is kept 6 months from `lastUpdated`, then the banner shows again (DECISIONS.md). */
+/** A choice is kept 6 months from `lastUpdated`, then the banner shows again (docs/decisions/0011-consent-record-and-renewal.md). */
 export const CONSENT_VALIDITY_MONTHS = 6;
 
 /** Where each choice is proved (the embedded server, or the Supabase edge function of the same name). */
@@ -50,7 +50,7 @@ export interface LoadedConsent {
   error?: unknown;
 }
 
-/** The initial state: necessary only, preferences not set (SPEC.md section 4). */
+/** The initial state: necessary only, preferences not set (docs/requirements.md#consent-record). */
 export function noChoice(): ConsentRecord {
   return {
     necessary: true,
@@ -181,7 +181,7 @@ export function applyChoice(
 export const ACCEPT_ALL: ConsentChoice = { analytics: true, marketing: true };
 export const REJECT_ALL: ConsentChoice = { analytics: false, marketing: false };
 
-/** What may run: a category counts only once preferences are set (SPEC.md section 4). */
+/** What may run: a category counts only once preferences are set (docs/requirements.md#trackers). */
 export function allowedCategories(record: ConsentRecord): ConsentChoice {
   return {
     analytics: record.hasSetPreferences && record.analytics,

@@ -1,5 +1,5 @@
 /**
- * The contact and tester forms without their schemas (SPEC.md sections 3, 5 and 9): field names,
+ * The contact and tester forms without their schemas (docs/requirements.md#forms): field names,
  * choices and their French labels, the exact validation messages, the length limits. No zod here,
  * so the forms' first-load script stays small; the schemas that enforce these rules are in
  * core/contact/schema.ts and are loaded by the widgets when a visitor submits.
@@ -25,7 +25,7 @@ export const PROFESSION_LABELS: Record<TesterProfession, string> = {
   autre: 'Autre profession',
 };
 
-/** SPEC.md section 9. */
+/** docs/requirements.md#forms. */
 export const FULL_NAME_MIN = 2;
 export const MESSAGE_MIN = 10;
 export const TEAM_SIZE_MIN = 1;
@@ -87,7 +87,7 @@ export const emptyTesterForm = (): TesterFormValues => ({
   teamSize: String(TEAM_SIZE_DEFAULT),
 });
 
-/** SPEC.md section 5: "the input falls back to 1 when not a number"; kept within 1 to 50. */
+/** docs/requirements.md#tester-form-validation: "the input falls back to 1 when not a number"; kept within 1 to 50. */
 export function teamSizeFromInput(raw: string | number | undefined | null): number {
   const value = typeof raw === 'number' ? raw : Number.parseInt(String(raw ?? '').trim(), 10);
   if (!Number.isFinite(value)) return TEAM_SIZE_DEFAULT;
@@ -120,7 +120,7 @@ export function testerFormFromEntries(read: (name: string) => string | undefined
   };
 }
 
-/** What a visitor reads once a request is sent or refused (SPEC.md sections 4 and 8), for the widgets and the no-JavaScript pages. */
+/** What a visitor reads once a request is sent or refused (docs/requirements.md#error-catalogue), for the widgets and the no-JavaScript pages. */
 export const RESULT_TEXTS = {
   contactSuccessTitle: 'Message envoyé\u202F!',
   contactSuccessText: 'Nous avons bien reçu votre demande. Notre équipe vous contactera rapidement.',

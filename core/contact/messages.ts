@@ -1,5 +1,5 @@
 /**
- * The validation messages of the contact and tester requests: the exact ones of SPEC.md section 5,
+ * The validation messages of the contact and tester requests: the exact ones of docs/requirements.md#forms,
  * and French messages for the limits it leaves open. Used by the schemas (core/contact/schema.ts), so they
  * reach the browser only with them, at submit.
  */
@@ -8,7 +8,7 @@ import { TEAM_SIZE_MAX, TEAM_SIZE_MIN } from './fields.ts';
 /** Upper bounds the specification leaves open; they protect the database and the mails. */
 export const MAX_LENGTH = { fullName: 200, email: 254, company: 200, phone: 40, message: 5000, city: 120 } as const;
 
-/** The exact messages of SPEC.md section 5, and the French messages of the limits it leaves open. */
+/** The exact messages of docs/requirements.md#forms, and the French messages of the limits it leaves open. */
 export const CONTACT_MESSAGES = {
   fullName: 'Le nom et prénom sont requis',
   email: 'Adresse email invalide',

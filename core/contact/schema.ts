@@ -3,8 +3,8 @@
  * sending), the embedded server (JSON and plain form posts) and the Supabase edge function.
  *
  * Two layers:
- * - the forms (what the visitor typed), with the exact messages of SPEC.md section 5;
- * - the payload of call 3 (SPEC.md section 7): `type`, the fields, `created_at`; the contract the
+ * - the forms (what the visitor typed), with the exact messages of docs/requirements.md#forms;
+ * - the payload of call 3 (docs/requirements.md#contact-send): `type`, the fields, `created_at`; the contract the
  *   backend enforces whatever sends it. Empty optional values are omitted from it.
  *
  * zod/mini keeps the browser chunk small (about 6 KiB gz, loaded at submit only).
@@ -155,7 +155,7 @@ export const contactForm = z.object({
   consent: z.literal(true, { error: CONTACT_MESSAGES.consent }),
 });
 
-/** The tester form as typed; teamSize falls back to 1 (SPEC.md section 5). */
+/** The tester form as typed; teamSize falls back to 1 (docs/requirements.md#tester-form-validation). */
 export const testerForm = z.object({
   ...testerShape,
   teamSize: z.pipe(
@@ -164,7 +164,7 @@ export const testerForm = z.object({
   ),
 });
 
-/** Call 3, type 'contact': SPEC.md section 3 "Contact message". */
+/** Call 3, type 'contact': docs/requirements.md#contact-send. */
 export const contactPayload = z.strictObject(
   {
     type: z.literal('contact', { error: LIMIT_MESSAGES.type }),
@@ -175,7 +175,7 @@ export const contactPayload = z.strictObject(
   { error: unknownKeys },
 );
 
-/** Call 3, type 'tester' (DECISIONS.md: the tester form is really sent). */
+/** Call 3, type 'tester' (docs/decisions/0009-tester-form-really-sent.md). */
 export const testerPayload = z.strictObject(
   {
     type: z.literal('tester', { error: LIMIT_MESSAGES.type }),
@@ -209,7 +209,7 @@ function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: s
   return errors;
 }
 
-/** Drops undefined values: empty optional values are omitted from the payload (SPEC.md section 5). */
+/** Drops undefined values: empty optional values are omitted from the payload (docs/requirements.md#contact-form-validation). */
 function compact<T extends Record<string, unknown>>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 }

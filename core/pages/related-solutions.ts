@@ -1,5 +1,5 @@
 /**
- * The related-solutions block (SPEC.md section 2): at most 4 links from the page's cluster, never the
+ * The related-solutions block (docs/requirements.md#related-solutions): at most 4 links from the page's cluster, never the
  * page itself, filled from the other clusters (in their declared order) when the cluster is short.
  * A link the page already offers elsewhere (its "Pour aller plus loin" links) is not offered twice.
  */

@@ -80,7 +80,7 @@ export const siteConfig = z.object({
     adsConversionLabel: z.string().default(''),
     linkedinConversionId: z.string().default(''),
     xConversionEventId: z.string().default(''),
-    /** Where web-vitals alerts are posted (SPEC.md section 7, call 6); empty = not posted. */
+    /** Where web-vitals alerts are posted (docs/requirements.md#performance-alerts); empty = not posted. */
     alertWebhookUrl: z.union([z.literal(''), url]).default(''),
     alertEmailEndpoint: z.union([z.literal(''), url]).default(''),
   }),
@@ -173,7 +173,7 @@ export function toPublicConfig(config: SiteConfig): PublicConfig {
   };
 }
 
-/** The external app's auth page: sign-in, or sign-up with the signup flag (SPEC.md section 7, call 4). */
+/** The external app's auth page: sign-in, or sign-up with the signup flag (docs/requirements.md#app-auth). */
 export function appAuthUrl(appUrl: string, mode: 'signin' | 'signup'): string {
   const url = new URL('/auth', appUrl);
   if (mode === 'signup') url.searchParams.set('signup', 'true');

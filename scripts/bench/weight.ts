@@ -1,8 +1,8 @@
 /**
- * Widget weight beside the published chat widgets and consent managers of QUALITY.md: our figures come
+ * Widget weight beside the published chat widgets and consent managers of docs/requirements.md#reference-points: our figures come
  * from the built files and a real page load in Chromium (the same measurement as the byte budgets of
  * tests/e2e/budgets.spec.ts); the React floors are measured in this run by bundling React (and marked
- * + DOMPurify) from node_modules with Vite; the other references are QUALITY.md's (gzip -9 of the
+ * + DOMPurify) from node_modules with Vite; the other references are those of docs/requirements.md#reference-points (gzip -9 of the
  * published packages, not installed here).
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ import {
 } from '../../tests/support/bytes.ts';
 import { fmt, freePort, log, startServer, table, type BenchContext, type Section } from './common.ts';
 
-/** QUALITY.md, "Reference points (measured, gzip -9, on published packages)", in KiB. */
+/** docs/requirements.md#reference-points (measured, gzip -9, on published packages), in KiB. */
 export const REFERENCES = {
   reactFloor: 67.5,
   reactMarkedPurify: 95,
@@ -359,17 +359,17 @@ export async function weightBench(context: BenchContext): Promise<Section> {
     [
       'Plancher React 19 + react-dom (mesuré ici)',
       fmt.kib(measured.reactFloor),
-      `QUALITY.md : ${REFERENCES.reactFloor} KiB`,
+      `référence : ${REFERENCES.reactFloor} KiB`,
     ],
     [
       'React 19 + marked + DOMPurify (mesuré ici)',
       fmt.kib(measured.reactMarkedPurify),
-      `QUALITY.md : ${REFERENCES.reactMarkedPurify} KiB`,
+      `référence : ${REFERENCES.reactMarkedPurify} KiB`,
     ],
   ];
 
   const markdown = [
-    'Tout en gzip -9. Nos chiffres : fichiers construits, pris tels qu’une vraie page les demande dans Chromium. Première visite : bandeau cookies affiché ; visite suivante : choix déjà fait (refus). « Avant repos » : ce que la page a commencé à télécharger avant son premier moment de repos après le chargement ; « jusqu’au calme » : tout jusqu’au calme du réseau, y compris ce qui est préchargé au repos (React ; le tiroir de l’assistant là où son bouton s’affiche), entre parenthèses le nombre de fichiers. Budgets : première visite ≤ 85 KiB jusqu’au calme, visite suivante ≤ 10 KiB avant repos sur les cinq pages clés. Références : les planchers React sont mesurés dans ce passage (Vite sur node_modules) ; les widgets de chat et gestionnaires de consentement sont ceux de QUALITY.md (paquets publiés, non installés ici).',
+    'Tout en gzip -9. Nos chiffres : fichiers construits, pris tels qu’une vraie page les demande dans Chromium. Première visite : bandeau cookies affiché ; visite suivante : choix déjà fait (refus). « Avant repos » : ce que la page a commencé à télécharger avant son premier moment de repos après le chargement ; « jusqu’au calme » : tout jusqu’au calme du réseau, y compris ce qui est préchargé au repos (React ; le tiroir de l’assistant là où son bouton s’affiche), entre parenthèses le nombre de fichiers. Budgets : première visite ≤ 85 KiB jusqu’au calme, visite suivante ≤ 10 KiB avant repos sur les cinq pages clés. Références : les planchers React sont mesurés dans ce passage (Vite sur node_modules) ; les widgets de chat et gestionnaires de consentement sont ceux de docs/requirements.md#reference-points (paquets publiés, non installés ici).',
     '',
     table(
       [

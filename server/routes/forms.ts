@@ -1,5 +1,5 @@
 /**
- * The contact and tester forms without JavaScript (DECISIONS.md): POST /contact and POST /tester
+ * The contact and tester forms without JavaScript (docs/decisions/0010-forms-without-javascript.md): POST /contact and POST /tester
  * (form-encoded, the forms' `action`) go through the same schemas and the same SQL function as the
  * function; the answer is the page again with the typed values and the errors in place, or a
  * redirect (303) to a French confirmation page, so that reloading it sends nothing twice.

@@ -1,4 +1,4 @@
--- Requests sent from the contact and tester forms (SPEC.md section 7, call 3).
+-- Requests sent from the contact and tester forms (docs/requirements.md#contact-send).
 -- Applied by the Supabase CLI in production and by the embedded server to PGlite at start.
 create table if not exists public.contact_requests (
   id bigint generated always as identity primary key,

@@ -1,5 +1,5 @@
 -- Contact and tester requests: exactly-once storage and mail delivery that can be retried
--- (SPEC.md section 7, call 3). Applied by the Supabase CLI in production and by the embedded server.
+-- (docs/requirements.md#contact-send). Applied by the Supabase CLI in production and by the embedded server.
 
 -- A request sent again with the same Idempotency-Key (a retry after a lost answer) is stored once.
 alter table public.contact_requests add column if not exists idempotency_key text;

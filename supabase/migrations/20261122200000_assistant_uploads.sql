@@ -1,4 +1,4 @@
--- The assistant's voice notes and attachments (SPEC.md section 7, call 2): Supabase Storage bucket
+-- The assistant's voice notes and attachments (docs/requirements.md#assistant-uploads): Supabase Storage bucket
 -- `assistant-uploads`, public for reading, where anonymous visitors may add objects under landing-page/
 -- but never replace or delete one (the widget uploads with upsert: false).
 -- Only on Supabase: the embedded server (PGlite has no storage schema) keeps uploads on disk

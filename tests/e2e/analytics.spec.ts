@@ -1,5 +1,5 @@
 /**
- * The analytics layer (SPEC.md section 7 "Analytics events", sections 4 and 9 for bots). The Google tag
+ * The analytics layer (docs/requirements.md#analytics-events; docs/requirements.md#bot-detection for bots). The Google tag
  * is a third party: a fake `window.gtag`, installed before the page's scripts, stands for what consent
  * would load, and reports each call to the test. The professional app is a third party too (answered 204
  * so that the page stays where it is).
@@ -248,7 +248,7 @@ test('sans traceur, rien n’est envoyé ni enregistré et rien ne casse', async
   expect(errors.filter((message) => !message.includes('react.dev/errors/418'))).toEqual([]);
 });
 
-test.describe('Robots : cache et service worker (SPEC.md sections 7 et 9)', () => {
+test.describe('Robots : cache et service worker (docs/requirements.md#bot-cache)', () => {
   test('le serveur met en cache le HTML selon le robot, jamais pour un humain', async ({ request }) => {
     const cacheControl = async (userAgent: string, path = '/') => {
       const response = await request.get(path, { headers: { 'user-agent': userAgent } });

@@ -1,5 +1,5 @@
 /**
- * Voice notes (SPEC.md section 4 "Input bar" and "Voice player", section 7 call 2, section 8), recorded
+ * Voice notes (docs/requirements.md#assistant-input, docs/requirements.md#assistant-voice, docs/requirements.md#assistant-uploads, docs/requirements.md#assistant-errors), recorded
  * with Chromium's fake microphone, uploaded to the real embedded storage and sent to the real webhook.
  */
 import { test, expect, type Page } from '@playwright/test';

@@ -1,6 +1,6 @@
 /**
- * The DENTY assistant as a visitor meets it (SPEC.md section 2 "Assistant chat drawer", section 4, section 5
- * "Chat input", section 7 calls 1 and 2, section 8), answered by the real embedded server.
+ * The DENTY assistant as a visitor meets it (docs/requirements.md#assistant: the drawer, the conversation,
+ * the input bar, the webhook and uploads, the errors), answered by the real embedded server.
  * Where a failure of the production automation webhook (a third party) is needed, the browser's answer from
  * /assistant/webhook is replaced with page.route; every other call reaches the real server.
  */

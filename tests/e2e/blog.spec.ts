@@ -1,4 +1,4 @@
-/** SPEC.md section 2: blog list, article, author; section 5: blog filtering. */
+/** docs/requirements.md#blog: blog list, article, author, blog filtering. */
 import { test, expect, type Page } from '@playwright/test';
 
 const visibleSlugs = (page: Page) =>

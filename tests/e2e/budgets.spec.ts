@@ -121,7 +121,7 @@ test('l’assistant complet, après la première ouverture, pèse ≤ 100 KiB gz
 
   const assets = recordAssets(page, siteDir, new URL(baseURL!).origin);
   await page.goto('/');
-  // The assistant button appears once cookie preferences are set (SPEC.md section 2).
+  // The assistant button appears once cookie preferences are set (docs/requirements.md#assistant-button).
   await banner(page).getByRole('button', { name: 'Tout accepter' }).click();
   const toggle = page.getByRole('button', { name: 'Assistant', exact: true });
   await expect(toggle).toBeVisible();

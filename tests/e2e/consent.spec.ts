@@ -1,5 +1,5 @@
 /**
- * Cookie consent (SPEC.md sections 2, 4, 7; DECISIONS.md "Consent"; QUALITY.md): proved by recording
+ * Cookie consent (docs/requirements.md#consent; docs/decisions/0011-consent-record-and-renewal.md; docs/requirements.md#reliability): proved by recording
  * every request the browser makes. The site under test is built by `npm run build:test` with the fake
  * tracker IDs of tests/fixtures/trackers/tracking.env; the trackers' real third-party URLs are
  * intercepted in the browser and answered with the small fixture scripts of that folder (third parties
@@ -19,7 +19,7 @@ const banner = (page: Page) => page.locator('.consent-banner');
 
 /** The tracking configuration the served pages carry (read once per worker). */
 let t: Record<string, string>;
-/** The scripts each tracker loads, as the configuration says (DECISIONS.md: IDs and URLs are configuration). */
+/** The scripts each tracker loads, as the configuration says (docs/decisions/0004-external-addresses-and-tracker-ids.md: IDs and URLs are configuration). */
 let expected: Record<'googleAnalytics' | 'googleAds' | 'recording' | 'meta' | 'linkedin' | 'x' | 'tiktok', string>;
 /** Script address (without query) → fixture answering it. */
 let fixtureFor: Record<string, string>;

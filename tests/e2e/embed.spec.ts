@@ -1,5 +1,5 @@
 /**
- * The assistant embedded on another site (ARCHITECTURE.md, "Islands"; README, "Intégrer l'assistant"):
+ * The assistant embedded on another site (docs/architecture.md#islands; README, "Intégrer l'assistant"):
  * examples/embed.html served from another loopback origin, with hostile CSS, talking to the real server.
  * That origin is in the test server's EMBED_ORIGINS (playwright.config.ts); a second one is not.
  * The host server also plays the production automation webhook (a third party) for the configuration test.

@@ -1,5 +1,5 @@
 /**
- * The contact and tester forms end to end (SPEC.md sections 3, 4, 5, 7 call 3 and 8; DECISIONS.md):
+ * The contact and tester forms end to end (docs/requirements.md#forms; docs/decisions/0009-tester-form-really-sent.md; docs/decisions/0010-forms-without-javascript.md):
  * Chromium fills them on the real embedded server (started here with PGlite and the migrations), the
  * rows are read in its database and the mails in a real SMTP server on loopback.
  */

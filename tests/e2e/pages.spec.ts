@@ -1,7 +1,7 @@
-/** SPEC.md section 2: every route answers with its real page, and the pages' interactive parts work. */
+/** docs/requirements.md#routes: every route answers with its real page, and the pages' interactive parts work. */
 import { test, expect } from '@playwright/test';
 
-// The route table of SPEC.md section 2 (with one real article and author for the parameterised ones).
+// The route table of docs/requirements.md#routes (with one real article and author for the parameterised ones).
 const routes = [
   '/',
   '/agenda',
@@ -182,7 +182,7 @@ test('la carte « Suggérer une idée / Rejoindre les testeurs » envoie l’év
   expect(events[0].message).not.toBe(events[1].message);
 });
 
-test.describe('Pages produit : textes et nombres de blocs de SPEC.md', () => {
+test.describe('Pages produit : textes et nombres de blocs de docs/requirements.md#feature-pages', () => {
   test('/fonctionnalites : 11 modules', async ({ page }) => {
     await page.goto('/fonctionnalites');
     const modules = page

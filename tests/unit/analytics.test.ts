@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 const page = 'https://dentivo.example/agenda';
 const app = 'https://app.dentivo.example';
 
-describe('Call-to-action tracking (SPEC.md section 5)', () => {
+describe('Call-to-action tracking (docs/requirements.md#cta-tracking)', () => {
   it.each([
     'Essayer gratuitement',
     'Voir la démo',
@@ -117,7 +117,7 @@ const humans = {
 };
 const now = new Date('2025-03-01T10:00:00Z');
 
-describe('Visitor classification: bot detection (SPEC.md sections 3 and 9)', () => {
+describe('Visitor classification: bot detection (docs/requirements.md#bot-detection)', () => {
   it.each([
     ['GPTBot', 'ai', 'high'],
     ['ClaudeBot', 'ai', 'high'],
@@ -169,7 +169,7 @@ describe('Visitor classification: bot detection (SPEC.md sections 3 and 9)', () 
   });
 });
 
-describe('Optimisation level and bot cache max-age (SPEC.md sections 4 and 9)', () => {
+describe('Optimisation level and bot cache max-age (docs/requirements.md#bot-cache)', () => {
   it('is aggressive for AI bots of high priority, standard otherwise', () => {
     for (const name of ['GPTBot', 'ClaudeBot', 'PerplexityBot'] as const)
       expect(optimisationLevel(detectBot(UA[name], now))).toBe('aggressive');
@@ -195,7 +195,7 @@ describe('Optimisation level and bot cache max-age (SPEC.md sections 4 and 9)', 
   });
 });
 
-describe('Performance rating per metric (SPEC.md section 9, INP per DECISIONS.md)', () => {
+describe('Performance rating per metric (docs/requirements.md#web-vitals, INP per docs/decisions/0014-inp-in-web-vitals.md)', () => {
   const boundaries: Array<[VitalName, number, number, number]> = [
     // metric, good threshold, poor threshold, a step just past each
     ['CLS', 0.1, 0.25, 0.001],
@@ -214,7 +214,7 @@ describe('Performance rating per metric (SPEC.md section 9, INP per DECISIONS.md
   });
 });
 
-describe('Performance alerts (SPEC.md sections 3 and 9)', () => {
+describe('Performance alerts (docs/requirements.md#performance-alerts)', () => {
   it('always alerts for poor, for needs improvement 10 % of the time, never for good', () => {
     expect(shouldAlert('poor', 0.99)).toBe(true);
     expect(shouldAlert('needsImprovement', 0)).toBe(true);
@@ -245,7 +245,7 @@ describe('Performance alerts (SPEC.md sections 3 and 9)', () => {
   });
 });
 
-describe('Scroll depth (SPEC.md sections 7 and 9)', () => {
+describe('Scroll depth (docs/requirements.md#scroll-depth)', () => {
   it('measures the share of the page seen', () => {
     expect(scrollRatio(0, 800, 4000)).toBe(0.2);
     expect(scrollRatio(2800, 800, 4000)).toBe(0.9);
@@ -272,7 +272,7 @@ describe('Scroll depth (SPEC.md sections 7 and 9)', () => {
   });
 });
 
-describe('A/B test (SPEC.md sections 4 and 9)', () => {
+describe('A/B test (docs/requirements.md#ab-test)', () => {
   it('splits humans 50/50', () => {
     expect(assign(false, 0)).toBe('control');
     expect(assign(false, 0.4999)).toBe('control');
@@ -294,7 +294,7 @@ describe('A/B test (SPEC.md sections 4 and 9)', () => {
 });
 
 describe('Tracking events and configuration', () => {
-  it('knows the events of SPEC.md section 7 only', () => {
+  it('knows the events of docs/requirements.md#analytics-events only', () => {
     expect(isAnalyticsEvent('form_submission')).toBe(true);
     expect(isAnalyticsEvent('assistant_open')).toBe(true);
     expect(isAnalyticsEvent('purchase')).toBe(false);

@@ -1,4 +1,4 @@
-/** The chat's rules (SPEC.md sections 2, 3, 5, 7 and 9): text rendering, links, the webhook contract, storage. */
+/** The chat's rules (docs/requirements.md#assistant): text rendering, links, the webhook contract, storage. */
 import { describe, expect, it } from 'vitest';
 import { plainTextSegments, decideLink } from '../../core/assistant/chat-text.ts';
 import { ASSISTANT } from '../../core/assistant/constants.ts';

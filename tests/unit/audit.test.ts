@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditMessage, auditScore } from '../../core/blog/audit.ts';
 
-describe('Audit checklist: score = items checked (SPEC.md sections 3 and 5)', () => {
+describe('Audit checklist: score = items checked (docs/requirements.md#audit-checklist)', () => {
   it('counts the checked items', () => {
     expect(auditScore([true, false, true, true, false, false, false, false, false, false])).toBe(3);
     expect(auditScore(Array(10).fill(true))).toBe(10);

@@ -116,7 +116,7 @@ describe('Blog list pages (docs/requirements.md#blog-list)', () => {
   });
 });
 
-describe('Related articles: same category +2, plus shared tags (SPEC.md section 5)', () => {
+describe('Related articles: same category +2, plus shared tags (docs/requirements.md#related-articles)', () => {
   const current = post('x', { category: 'Gestion', tags: ['Devis', 'Agenda'] });
   const others = [
     post('same-cat', { category: 'Gestion', tags: [], publishDate: '2025-01-01' }),

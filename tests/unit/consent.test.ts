@@ -1,5 +1,5 @@
 /**
- * Cookie consent rules (SPEC.md sections 3, 4, 9; DECISIONS.md "Consent") and the proof-of-consent
+ * Cookie consent rules (docs/requirements.md#consent; docs/decisions/0011-consent-record-and-renewal.md) and the proof-of-consent
  * endpoint against a real embedded Postgres (PGlite, same migrations as production).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The rules of the contact and tester forms (SPEC.md sections 3, 5, 7 and 9), as core/ writes them once. */
+/** The rules of the contact and tester forms (docs/requirements.md#forms), as core/ writes them once. */
 import { describe, expect, it } from 'vitest';
 import { validateContactForm, validateTesterForm, parseSubmission, submissionRow } from '../../core/contact/schema.ts';
 import {
@@ -27,8 +27,8 @@ const filledContact = () => ({
   consent: true,
 });
 
-describe('Contact form validation (SPEC.md section 5)', () => {
-  it('shows the five messages of SPEC.md for an empty form', () => {
+describe('Contact form validation (docs/requirements.md#contact-form-validation)', () => {
+  it('shows the five messages of docs/requirements.md#contact-form-validation for an empty form', () => {
     const result = validateContactForm(emptyContactForm(), now);
     expect(result).toEqual({ ok: false, errors: { ...CONTACT_MESSAGES } });
     expect(CONTACT_MESSAGES).toEqual({
@@ -96,7 +96,7 @@ describe('Contact form validation (SPEC.md section 5)', () => {
   });
 });
 
-describe('Tester form validation (SPEC.md section 5)', () => {
+describe('Tester form validation (docs/requirements.md#tester-form-validation)', () => {
   it('shows its three messages', () => {
     expect(validateTesterForm(emptyTesterForm(), now)).toEqual({
       ok: false,

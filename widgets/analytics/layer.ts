@@ -30,7 +30,7 @@ type Gtag = (command: 'event', name: AnalyticsEventName, params?: TrackParams) =
 
 const SCROLL_KEY = 'dentivo-scroll-depth';
 const AB_KEY = 'dentivo-ab-tests';
-/** Pages the service worker keeps warm for AI agents (SPEC.md section 7, call 5). */
+/** Pages the service worker keeps warm for AI agents (docs/requirements.md#service-worker). */
 export const WARM_PATHS = ['/', '/blog', '/fonctionnalites', '/tarifs', '/contact'];
 /** After consent is given, how long the layer waits for the tracker loader to define gtag. */
 const TRACKER_WAIT_MS = 10_000;
@@ -232,7 +232,7 @@ function convert(conversionType: string): void {
     send('ab_test_conversion', { test_id: id, variant, conversion_type: conversionType });
 }
 
-/** SPEC.md section 7, call 5: registered for aggressive optimisation, then asked to warm the main pages. */
+/** docs/requirements.md#service-worker: registered for aggressive optimisation, then asked to warm the main pages. */
 async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {

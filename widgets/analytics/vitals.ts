@@ -1,9 +1,9 @@
 /**
  * Web vitals, loaded lazily by the analytics layer once a tracker exists: CLS, FCP, LCP, TTFB and INP
  * from the `web-vitals` package, FID from `first-input` entries where the browser still reports them
- * (DECISIONS.md "Web vitals"). Each final value is rated (core/analytics/web-vitals.ts) and sent as custom_metric;
+ * (docs/decisions/0014-inp-in-web-vitals.md). Each final value is rated (core/analytics/web-vitals.ts) and sent as custom_metric;
  * poor values, and one needs-improvement value in ten, raise a web_vitals_alert and are posted to the
- * configured alert endpoints (SPEC.md section 7, call 6).
+ * configured alert endpoints (docs/requirements.md#performance-alerts).
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { AnalyticsEventName, TrackParams } from '../../core/analytics/tracking.ts';
@@ -59,7 +59,7 @@ function observeFirstInput(report: (metric: VitalName, value: number) => void): 
     });
     observer.observe({ type: 'first-input', buffered: true });
   } catch (error) {
-    // SPEC.md section 8: unsupported performance observation is logged only.
+    // docs/requirements.md#logged-only: unsupported performance observation is logged only.
     console.warn('Mesure du premier délai d’interaction indisponible :', error);
   }
 }

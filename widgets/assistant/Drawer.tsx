@@ -1,5 +1,5 @@
 /**
- * The chat drawer (SPEC.md section 2 "Assistant chat drawer", section 4): from the right, at most 400 px
+ * The chat drawer (docs/requirements.md#assistant-drawer): from the right, at most 400 px
  * wide, titled 'Assistant Dentivo'. A modal dialog that an outside click does not close; Escape and the
  * close button do, and focus goes back where it was. The input takes focus 100 ms after opening.
  * Loaded with the first opening, then kept (hidden) so that a draft or a recording survives a close.

@@ -1,5 +1,5 @@
 /**
- * The input bar (SPEC.md section 2, section 4 "Input bar", section 5 "Chat input"): a textarea of 1 to 4
+ * The input bar (docs/requirements.md#assistant-input): a textarea of 1 to 4
  * rows (Enter sends, Shift+Enter breaks the line), several files as removable chips, one voice note at a
  * time with its seconds counter, and the send button. After a send the bar is emptied; if the send fails,
  * what the visitor had written, picked or recorded comes back.

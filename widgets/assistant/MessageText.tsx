@@ -1,5 +1,5 @@
 /**
- * How a message reads (SPEC.md section 2): the visitor's text with URLs as links, line breaks and **bold**;
+ * How a message reads (docs/requirements.md#assistant-message-text): the visitor's text with URLs as links, line breaks and **bold**;
  * the assistant's as Markdown through markdown.ts (marked, then DOMPurify), the one place replies become HTML.
  * That module loads with the first reply to show; until then the assistant's own texts (welcome, preset
  * messages), which hold no Markdown, read as plain text.

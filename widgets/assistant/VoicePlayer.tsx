@@ -1,4 +1,4 @@
-/** A voice message bubble (SPEC.md section 4, "Voice player"): play/pause, progress in percent, reset on end. */
+/** A voice message bubble (docs/requirements.md#assistant-voice): play/pause, progress in percent, reset on end. */
 import { useRef, useState } from 'react';
 import { texts } from './texts.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Sending a message (SPEC.md section 4 "Conversation", section 8): the visitor's message and a temporary
+ * Sending a message (docs/requirements.md#assistant-conversation, docs/requirements.md#assistant-errors): the visitor's message and a temporary
  * assistant message are added; the voice note and files are uploaded, the webhook is called, and the reply
  * replaces the temporary message. Any failure replaces it with the apology and shows its toast; the caller
  * gets `false` back so that the input bar can give the visitor's text, files and voice note back.

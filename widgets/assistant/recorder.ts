@@ -1,5 +1,5 @@
 /**
- * Voice notes (SPEC.md section 4, "Input bar"): one recording at a time with MediaRecorder, in webm.
+ * Voice notes (docs/requirements.md#assistant-input): one recording at a time with MediaRecorder, in webm.
  * Any refusal or missing support (microphone denied, no device, insecure page) is a MicrophoneError.
  */
 export class MicrophoneError extends Error {}

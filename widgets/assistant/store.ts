@@ -1,5 +1,5 @@
 /**
- * The assistant's shared state that the floating button needs (SPEC.md section 4, "Chat drawer"): whether
+ * The assistant's shared state that the floating button needs (docs/requirements.md#assistant-drawer): whether
  * the drawer is open, whether its code is wanted, and a preset message waiting for the drawer (the
  * `custom-assistant-message` event). The conversation itself lives in conversation.ts, with the drawer.
  */

@@ -1,5 +1,5 @@
 /**
- * Every string the assistant shows (French), in one place. The exact texts of SPEC.md (sections 2, 5 and 8)
+ * Every string the assistant shows (French), in one place. The exact texts of docs/requirements.md#assistant and docs/requirements.md#error-catalogue
  * are kept word for word; French typography is written in (\u202F before ! ? ;, \u00A0 before :).
  */
 import { quickOptions } from '../../core/assistant/quick-options.ts';
@@ -22,7 +22,7 @@ export const texts = {
   typing: (assistant: string) => `${assistant} écrit…`,
   you: 'Vous',
   sentAt: 'envoyé à',
-  // Input bar (SPEC.md sections 2 and 5).
+  // Input bar (docs/requirements.md#assistant-input).
   placeholder: 'Votre question...',
   inputLabel: 'Votre question',
   attach: 'Joindre des fichiers',
@@ -41,12 +41,12 @@ export const texts = {
   pause: 'Mettre en pause',
   progress: 'Lecture',
   voiceMessage: 'Message vocal',
-  // Error catalogue (SPEC.md section 8).
+  // Error catalogue (docs/requirements.md#assistant-errors).
   connectionErrorTitle: 'Erreur de connexion',
   connectionErrorText: 'Impossible de contacter l’assistant. Veuillez réessayer plus tard.',
   apology: 'Je rencontre des difficultés à me connecter. Veuillez réessayer plus tard.',
   emptyReply: 'Je n’ai pas pu générer de réponse à cette requête.',
-  // SPEC.md gives this one in English ("Failed to upload voice recording. Please try again."): shown in French.
+  // The visible text is French: docs/requirements.md#assistant-errors.
   voiceUploadErrorTitle: 'Note vocale non envoyée',
   voiceUploadErrorText: 'L’envoi de l’enregistrement vocal a échoué. Veuillez réessayer.',
   fileUploadErrorTitle: 'Fichier non envoyé',

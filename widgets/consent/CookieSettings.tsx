@@ -1,5 +1,5 @@
 /**
- * The "Vos choix" panel of /gestion-cookies (SPEC.md sections 2 and 4): each switch changes consent at
+ * The "Vos choix" panel of /gestion-cookies (docs/requirements.md#cookie-settings): each switch changes consent at
  * once (saved, proved, trackers follow), and withdrawing is as easy as accepting. The build renders it
  * with the switches off and disabled; the island then shows the visitor's real choice in the same space.
  */

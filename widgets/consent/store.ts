@@ -1,5 +1,5 @@
 /**
- * The cookie consent store (SPEC.md sections 3 and 4, DECISIONS.md "Consent"): one signal holding the
+ * The cookie consent store (docs/requirements.md#consent-record; docs/decisions/0011-consent-record-and-renewal.md): one signal holding the
  * record, loaded from local storage when the module starts, saved and proved on every choice.
  * The banner, the settings page, the tracker loader, the analytics layer and the assistant button all
  * read these signals; only the actions below change them.
@@ -28,8 +28,8 @@ function sendsGpc(): boolean {
 }
 
 /**
- * Consent is kept in local storage only (SPEC.md section 7); read failures and unreadable records are
- * logged with SPEC.md's exact wording and count as no choice.
+ * Consent is kept in local storage only (docs/requirements.md#consent-record); read failures and unreadable records are
+ * logged with the exact wording of docs/requirements.md#consent-logging and count as no choice.
  */
 function load(): LoadedConsent {
   let raw: string | null = null;

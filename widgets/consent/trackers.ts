@@ -260,7 +260,7 @@ export function startTrackers(tracking: Tracking = getConfig().tracking): () => 
     }
     for (const id of ids) {
       if (googleConfigured.has(id)) continue;
-      // The analytics layer sends page_view itself (SPEC.md section 7); the tag's own would count each page twice.
+      // The analytics layer sends page_view itself (docs/requirements.md#analytics-events); the tag's own would count each page twice.
       gtag('config', id, { send_page_view: false });
       googleConfigured.add(id);
     }

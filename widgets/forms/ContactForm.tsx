@@ -1,7 +1,7 @@
 /**
- * The contact form of /contact (SPEC.md sections 3, 4, 5 and 8). Rendered at build as a real
+ * The contact form of /contact (docs/requirements.md#forms). Rendered at build as a real
  * <form method="post" action="/contact"> that works without JavaScript; hydrated, it validates at
- * the field with the messages of SPEC.md, sends through supabase.functions.invoke, and shows the
+ * the field with the messages of docs/requirements.md#contact-form-validation, sends through supabase.functions.invoke, and shows the
  * thank-you panel or keeps everything typed on failure.
  */
 import { useEffect, useRef } from 'react';

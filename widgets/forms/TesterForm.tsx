@@ -1,6 +1,6 @@
 /**
- * The tester request form of /tester (SPEC.md sections 3, 4, 5 and 8). Really sent, to the same
- * function as the contact form with type 'tester' (DECISIONS.md); the toasts of SPEC.md stay and the
+ * The tester request form of /tester (docs/requirements.md#forms). Really sent, to the same
+ * function as the contact form with type 'tester' (docs/decisions/0009-tester-form-really-sent.md); the toasts of docs/requirements.md#error-catalogue stay and the
  * form resets after success. Works without JavaScript as a plain POST to /tester.
  */
 import {

@@ -1,7 +1,7 @@
 /**
  * Loaded when a visitor submits (or starts filling) a form, never on first load: the schemas of
  * core/contact/schema.ts, then @supabase/supabase-js, which calls the send-contact-email function exactly as
- * in production (SPEC.md section 7, call 3); only the configured URL and key differ.
+ * in production (docs/requirements.md#contact-send); only the configured URL and key differ.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { backendUrl, getConfig } from '../runtime/config.ts';

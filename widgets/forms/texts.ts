@@ -1,5 +1,5 @@
 /**
- * Every string the contact and tester forms show (French). The result texts of SPEC.md come from
+ * Every string the contact and tester forms show (French). The result texts of docs/requirements.md#error-catalogue come from
  * core/contact/fields.ts and the validation messages from core/contact/messages.ts (with the schemas,
  * loaded at submit), both shared with the server's no-JavaScript pages.
  */

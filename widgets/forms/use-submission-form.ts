@@ -1,5 +1,5 @@
 /**
- * The state of a request form (SPEC.md section 4 "Tester form and contact form"): values, errors at
+ * The state of a request form (docs/requirements.md#contact-states): values, errors at
  * the field, sending, sent. Validation and sending live in submit.ts, loaded on the first focus or at
  * the first submit, so the page's first script holds only the view.
  */
@@ -45,7 +45,7 @@ interface Options<Values, Field extends string> {
   initial?: InitialFormState<Values, Field>;
   validate: (rules: Rules, values: Values) => FormResult<Field, Submission>;
   sendingAnnouncement: string;
-  /** The result side of SPEC.md: toasts, thank-you panel. */
+  /** The result side of docs/requirements.md#contact-states: toasts, thank-you panel. */
   onSent: () => void;
   onFailed: (message: string | undefined) => string;
 }

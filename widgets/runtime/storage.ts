@@ -1,6 +1,6 @@
 /**
  * Browser storage that never throws: local storage, falling back to session storage, then memory.
- * Every failure is logged (SPEC.md section 8 lists them as "logged only"), none reaches the visitor.
+ * Every failure is logged (docs/requirements.md#logged-only lists them), none reaches the visitor.
  */
 type Area = 'local' | 'session';
 
