@@ -459,6 +459,8 @@ test.describe('Panneau « Personnaliser »', () => {
       page.evaluate(
         () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim(),
       );
+    // The panel renders on demand: focus enters it once it has, which a busy machine may delay past its showing.
+    await expect.poll(inDialog).toBe(true);
     // 3 switches minus the locked one, close, 3 buttons, 1 link = 7 stops: 10 presses go round and stay inside.
     const seen = new Set<string | undefined>();
     for (let i = 0; i < 10; i++) {
