@@ -14,6 +14,7 @@ import { devReload } from './dev-reload.ts';
 import { canonicalRedirect } from './canonical-redirect.ts';
 import { consentRoutes } from './routes/consent.ts';
 import { assistantRoutes } from './routes/assistant.ts';
+import { assistantInbox } from '../backend/assistant/inbox.ts';
 import { storageRoutes } from './routes/storage.ts';
 import { embedCors } from './routes/embed.ts';
 import { contactBackend, type ContactOptions } from './contact-backend.ts';
@@ -107,7 +108,14 @@ export function createApp({
 
   const anonKey = config.backend.supabaseAnonKey;
   app.route('/', consentRoutes(store, { anonKey, allowedOrigins: config.backend.embedOrigins, trustProxy }));
-  app.route('/', assistantRoutes({ siteDir, config, trustProxy, allowedOrigins: contact?.allowedOrigins }));
+  // What visitors leave with DENTY (ideas, voice notes, unanswered questions): stored, then mailed by the
+  // same loop as contact requests.
+  const inbox = assistantInbox(store.db, {
+    sendMails: Boolean(contact?.mailer?.enabled),
+    onStored: contact?.mailer ? () => contact.mailer!.nudge() : undefined,
+    log,
+  });
+  app.route('/', assistantRoutes({ siteDir, config, trustProxy, allowedOrigins: contact?.allowedOrigins, inbox, log }));
   app.route('/', storageRoutes({ dir: uploadsDir, anonKey, trustProxy, log }));
   const requests = contactBackend(store.db, config, {
     ...contact,

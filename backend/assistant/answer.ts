@@ -17,6 +17,7 @@ import {
   unansweredReply,
   type Link,
   type ReplyOptions,
+  type VoiceNote,
 } from '../../core/assistant/replies.ts';
 import { understand, type Understanding } from '../../core/assistant/understanding.ts';
 import { words } from '../../core/assistant/text.ts';
@@ -103,14 +104,19 @@ function answerQuestion(
   };
 }
 
+/**
+ * `voice` says what became of the message's voice note: kept for the team (the handler stored it) or not;
+ * by default a voice note is taken as not kept, and DENTY promises nothing about it.
+ */
 export function answerMessage(
   knowledge: Knowledge,
   message: IncomingMessage,
   options: ReplyOptions,
   previous?: ConversationTurn,
+  voice: VoiceNote = message.voice ? 'not-kept' : 'none',
 ): AssistantAnswer {
   const text = message.text?.trim() ?? '';
-  const notes = attachmentNotes(message.files ?? [], Boolean(message.voice));
+  const notes = attachmentNotes(message.files ?? [], voice);
   let answer: AssistantAnswer;
   if (!text)
     answer = {

@@ -2,18 +2,31 @@
  * The assistant webhook (docs/requirements.md#assistant-webhook) on the Web-standard Request and Response,
  * so that the embedded server (Hono on Node, POST /assistant/webhook) and the Supabase edge function
  * `assistant` (Deno) answer with the same code. What differs is injected: where the knowledge comes from,
- * the rate limiter, the origins allowed to call, the conversation memory, and what happens to a question
- * the site does not answer.
+ * the rate limiter, the origins allowed to call, the conversation memory, and the team's inbox.
  *
- * Order: origin, preflight, method, rate limit, size, JSON, contract (zod); then the answer, in the
- * contract's shape { message_id, response, timestamp, files, voice }.
+ * Order: origin, preflight, method, rate limit, size, JSON, contract (zod); then what the visitor leaves
+ * for the team, then the answer, in the contract's shape { message_id, response, timestamp, files, voice }.
+ *
+ * Nothing the visitor sends is dropped (docs/requirements.md#assistant-answers): an idea (the widget says
+ * so with `intent: 'idea'`) and a voice note are stored in the inbox before the answer, which says they
+ * reached the team only once they have; if the database refuses, the answer is a 503 and the widget gives
+ * the message back for a retry, which carries the same message_id (stored once). A question the site does
+ * not answer is stored too, but its answer never depended on it: a failure there is only logged.
  */
-import { webhookPayload, type WebhookReply } from '../../core/assistant/contract.ts';
-import type { ReplyOptions } from '../../core/assistant/replies.ts';
+import { webhookPayload, type WebhookPayload, type WebhookReply } from '../../core/assistant/contract.ts';
+import { inboxEntryFromMessage, type AssistantInboxKind } from '../../core/assistant/inbox.ts';
+import {
+  attachmentNotes,
+  ideaReply,
+  testerReply,
+  type ReplyOptions,
+  type VoiceNote,
+} from '../../core/assistant/replies.ts';
 import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
 import type { RateDecision } from '../rate-limit.ts';
 import { answerMessage, type AssistantAnswer } from './answer.ts';
 import type { ConversationMemory } from './conversations.ts';
+import type { AssistantInbox, AssistantInboxOutcome } from './inbox.ts';
 import type { Knowledge } from './knowledge.ts';
 import * as z from 'zod/mini';
 
@@ -33,15 +46,9 @@ export const ASSISTANT_MESSAGES = {
   unavailable: 'L’assistant est momentanément indisponible : réessayez dans quelques instants.',
   rateLimited: (seconds: number) =>
     `Trop de messages envoyés à l’assistant : réessayez dans ${retryDelayText(seconds)}.`,
+  notStored: 'Votre message n’a pas pu être transmis à l’équipe pour le moment : réessayez dans quelques instants.',
+  reusedId: 'Message refusé : cet identifiant de message a déjà servi pour un autre message.',
 } as const;
-
-/** A question the site did not answer: what the team needs to write the missing page or FAQ answer. */
-export interface UnansweredQuestion {
-  question: string;
-  conversationId: string;
-  reason: NonNullable<AssistantAnswer['unanswered']>;
-  at: string;
-}
 
 export interface AssistantHandlerDeps {
   /** The built index, ready to search; undefined when the site has not been built. */
@@ -51,10 +58,22 @@ export interface AssistantHandlerDeps {
   allowedOrigins: readonly string[];
   limiter?: { hit(key: string): RateDecision };
   conversations?: ConversationMemory;
-  /** Every question the site did not answer (docs/decisions/0034-assistant-retrieval.md: kept for the team). */
-  onUnanswered?(question: UnansweredQuestion): void;
+  /**
+   * Where ideas, voice notes and unanswered questions are kept for the team (backend/assistant/inbox.ts).
+   * Without it (an evaluation, a deployment without a database), nothing is kept and no answer says so.
+   */
+  inbox?: AssistantInbox;
   log?: (message: string, error?: unknown) => void;
 }
+
+/** What the team must have before the answer may go: an idea, else a voice note. */
+function requiredKind(message: WebhookPayload): AssistantInboxKind | undefined {
+  if (message.intent === 'idea') return 'idea';
+  if (message.voice) return 'voice';
+  return undefined;
+}
+
+const kept = (outcome: AssistantInboxOutcome) => outcome.kind === 'stored' || outcome.kind === 'duplicate';
 
 const french = z.locales.fr().localeError;
 
@@ -93,21 +112,55 @@ export async function handleAssistantRequest(
   if (!knowledge) return json(503, { error: ASSISTANT_MESSAGES.notBuilt }, { ...cors, 'retry-after': '30' });
 
   const message = parsed.data;
-  // Two visitors never share a memory, even if their widgets sent the same conversation id.
-  const memoryKey = `${clientKey}\u0000${message.conversation_id}`;
-  const answer = answerMessage(knowledge, message, deps.options, deps.conversations?.get(memoryKey));
-  if (answer.turn) deps.conversations?.set(memoryKey, answer.turn);
-  if (answer.unanswered && message.text?.trim())
-    deps.onUnanswered?.({
-      question: message.text.trim(),
-      conversationId: message.conversation_id,
-      reason: answer.unanswered,
-      at: new Date().toISOString(),
-    });
+  const refused = (error: string, details: string[] = []) => json(422, { error, details }, cors);
+
+  // An idea or a voice note reaches the team before the answer says it did.
+  const required = requiredKind(message);
+  let stored = false;
+  if (required && deps.inbox) {
+    let outcome: AssistantInboxOutcome;
+    try {
+      outcome = await deps.inbox.record(inboxEntryFromMessage(required, message));
+    } catch (error) {
+      deps.log?.(`Message ${message.message_id} (${required}) non enregistré :`, error);
+      return json(503, { error: ASSISTANT_MESSAGES.notStored }, { ...cors, 'retry-after': '10' });
+    }
+    if (outcome.kind === 'conflict') return refused(ASSISTANT_MESSAGES.reusedId);
+    if (outcome.kind === 'invalid') return refused(ASSISTANT_MESSAGES.refused(outcome.issues[0] ?? ''), outcome.issues);
+    stored = kept(outcome);
+  }
+  const voice: VoiceNote = !message.voice ? 'none' : stored ? 'kept' : 'not-kept';
+
+  let markdown: string;
+  if (message.intent === 'idea') markdown = ideaReply(stored, deps.options);
+  else if (message.intent === 'tester')
+    markdown = [testerReply(), ...attachmentNotes(message.files ?? [], voice)].join('\n\n');
+  else {
+    // Two visitors never share a memory, even if their widgets sent the same conversation id.
+    const memoryKey = `${clientKey}\u0000${message.conversation_id}`;
+    const answer: AssistantAnswer = answerMessage(
+      knowledge,
+      message,
+      deps.options,
+      deps.conversations?.get(memoryKey),
+      voice,
+    );
+    if (answer.turn) deps.conversations?.set(memoryKey, answer.turn);
+    markdown = answer.markdown;
+    // A question the site does not answer, or files it cannot read, are kept for the team; the answer
+    // (« écrivez-nous depuis la page Contact ») promises nothing, so a failure here is only logged.
+    if (!required && deps.inbox && (answer.unanswered || answer.outcome === 'attachments'))
+      await deps.inbox
+        .record(inboxEntryFromMessage('unanswered', message))
+        .then((outcome) => {
+          if (!kept(outcome)) deps.log?.(`Question ${message.message_id} non gardée (${outcome.kind}).`);
+        })
+        .catch((error: unknown) => deps.log?.(`Question ${message.message_id} non gardée :`, error));
+  }
 
   const reply: WebhookReply = {
     message_id: `reponse-${message.message_id}`,
-    response: answer.markdown,
+    response: markdown,
     timestamp: new Date().toISOString(),
     files: [],
     voice: null,

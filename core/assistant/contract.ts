@@ -24,7 +24,18 @@ export const voiceRef = z.object({
   duration: z.number().check(z.gte(0), z.lte(3600)),
 });
 
-/** Call 1, what the widget sends: message_id, text?, files?, voice?, sent_at, conversation_id. */
+/**
+ * What the visitor is answering, when the widget knows it: the « Suggérer une idée » preset (`idea`, kept
+ * for the product team) or the « Rejoindre les testeurs » one (`tester`). Sent by the widget, never guessed
+ * from the words (docs/requirements.md#assistant-answers).
+ */
+export const ASSISTANT_INTENTS = ['idea', 'tester'] as const;
+export type AssistantIntent = (typeof ASSISTANT_INTENTS)[number];
+
+/**
+ * Call 1, what the widget sends: message_id, text?, files?, voice?, sent_at, conversation_id, intent?.
+ * `message_id` is also the idempotency key: a retry of the same message carries the same one.
+ */
 export const webhookPayload = z
   .object({
     message_id: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -39,6 +50,7 @@ export const webhookPayload = z
     voice: z.optional(voiceRef),
     sent_at: z.iso.datetime({ offset: true }),
     conversation_id: z.string().check(z.minLength(1), z.maxLength(100)),
+    intent: z.optional(z.enum(ASSISTANT_INTENTS)),
   })
   .check(
     z.refine((payload) => Boolean(payload.text?.trim() || payload.files?.length || payload.voice), {

@@ -52,8 +52,11 @@ export function unansweredReply({ productName, supportResponse }: ReplyOptions):
   return `Je n’ai pas trouvé de réponse à cette question dans les pages du site ${productName}. Reformulez-la en quelques mots, ou écrivez à notre équipe depuis la page [Contact](/contact)\u00A0: elle vous répond sous ${supportResponse.replace(' ', '\u00A0')}.`;
 }
 
+/** What became of a voice note: none sent, kept for the team (stored), or not kept (no inbox here). */
+export type VoiceNote = 'none' | 'kept' | 'not-kept';
+
 /** What DENTY says of files and voice notes it cannot read yet. */
-export function attachmentNotes(files: readonly { filename: string }[], voice: boolean): string[] {
+export function attachmentNotes(files: readonly { filename: string }[], voice: VoiceNote): string[] {
   const notes: string[] = [];
   if (files.length) {
     const names = files.map((file) => `«\u202F${escapeMarkdown(file.filename)}\u202F»`).join(', ');
@@ -61,9 +64,27 @@ export function attachmentNotes(files: readonly { filename: string }[], voice: b
       `J’ai bien reçu ${files.length > 1 ? 'vos fichiers' : 'votre fichier'} ${names}. Je ne lis pas encore le contenu des fichiers\u00A0: si vous souhaitez qu’un membre de l’équipe les examine, écrivez-nous depuis la page [Contact](/contact).`,
     );
   }
-  if (voice)
+  if (voice === 'kept')
     notes.push(
-      'J’ai bien reçu votre message vocal. Je ne sais pas encore écouter les messages vocaux\u00A0: pouvez-vous m’écrire votre question en quelques mots\u202F?',
+      'J’ai bien reçu votre message vocal et je l’ai transmis à l’équipe, qui l’écoutera. Je ne sais pas encore écouter les messages vocaux moi-même\u00A0: pour une réponse tout de suite, écrivez-moi votre question en quelques mots. Pour que l’équipe puisse vous répondre, laissez-lui vos coordonnées depuis la page [Contact](/contact).',
+    );
+  else if (voice === 'not-kept')
+    notes.push(
+      'J’ai bien reçu votre message vocal, mais je ne sais pas encore écouter les messages vocaux\u00A0: écrivez-moi votre question en quelques mots, ou laissez un message à l’équipe depuis la page [Contact](/contact).',
     );
   return notes;
 }
+
+/**
+ * The answer to the « Suggérer une idée » preset: « enregistrée » only once the idea is stored for the
+ * product team (docs/requirements.md#assistant-answers); otherwise the way to send it by hand.
+ */
+export function ideaReply(kept: boolean, { supportResponse }: ReplyOptions): string {
+  return kept
+    ? 'Merci pour votre idée\u202F! Elle est enregistrée et transmise à l’équipe produit, qui lit chaque proposition. Si vous souhaitez en parler avec elle, laissez vos coordonnées depuis la page [Contact](/contact).'
+    : `Merci pour votre idée\u202F! Je ne peux pas la transmettre d’ici\u00A0: envoyez-la à l’équipe produit depuis la page [Contact](/contact), elle vous répond sous ${supportResponse.replace(' ', '\u00A0')}.`;
+}
+
+/** The answer to the « Rejoindre les testeurs » preset: the programme's form is where the team reads it. */
+export const testerReply = (): string =>
+  'Merci pour votre intérêt\u202F! Pour rejoindre le programme testeurs, remplissez le formulaire de la page [Rejoindre les testeurs](/tester) en indiquant votre métier et la taille de votre équipe\u00A0: l’équipe revient vers vous pour la suite.';

@@ -2,7 +2,9 @@
  * The assistant webhook of the embedded default (docs/requirements.md#assistant-webhook): POST
  * /assistant/webhook answered by the shared handler (backend/assistant/handler.ts), the same code as the
  * Supabase edge function `assistant`, from _site/assistant-index.json (read again whenever the build
- * rewrites it). ASSISTANT_WEBHOOK_URL may point the widget elsewhere (n8n or any service with the contract).
+ * rewrites it). Ideas, voice notes and unanswered questions go to the team's inbox in the server's database
+ * (backend/assistant/inbox.ts), mailed like contact requests. ASSISTANT_WEBHOOK_URL may point the widget
+ * elsewhere (n8n or any service with the contract).
  */
 import { Hono } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
@@ -44,7 +46,9 @@ export interface AssistantRouteOptions {
   trustProxy?: number;
   /** Origins allowed besides SITE_URL's and EMBED_ORIGINS (CORS_ORIGINS). */
   allowedOrigins?: readonly string[];
-  onUnanswered?: AssistantHandlerDeps['onUnanswered'];
+  /** Where ideas, voice notes and unanswered questions are kept for the team (the server's database). */
+  inbox?: AssistantHandlerDeps['inbox'];
+  log?: AssistantHandlerDeps['log'];
 }
 
 export function assistantRoutes({
@@ -53,7 +57,8 @@ export function assistantRoutes({
   limit = ASSISTANT_RATE_LIMIT,
   trustProxy = 0,
   allowedOrigins = [],
-  onUnanswered,
+  inbox,
+  log = (message, error) => console.error(message, error ?? ''),
 }: AssistantRouteOptions) {
   const app = new Hono();
   const deps: AssistantHandlerDeps = {
@@ -66,12 +71,8 @@ export function assistantRoutes({
     allowedOrigins: [new URL(config.siteUrl).origin, ...config.backend.embedOrigins, ...allowedOrigins],
     limiter: createRateLimiter(limit),
     conversations: new ConversationMemory(),
-    // Until they are stored for the team (issue 14, point 5), unanswered questions reach the server's log.
-    onUnanswered:
-      onUnanswered ??
-      ((question) =>
-        console.info(`Assistant : question sans réponse (${question.reason}) : ${JSON.stringify(question.question)}`)),
-    log: (message, error) => console.error(message, error ?? ''),
+    inbox,
+    log,
   };
   app.all(ASSISTANT_WEBHOOK_PATH, (c) => handleAssistantRequest(c.req.raw, deps, clientAddress(c, { trustProxy })));
   return app;

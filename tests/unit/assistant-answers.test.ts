@@ -320,9 +320,13 @@ describe('Une réponse, pas des extraits', () => {
   it('accuse réception des fichiers et de la note vocale', () => {
     const withFile = answerMessage(knowledge, { files: [{ filename: 'radio_panoramique.pdf' }] }, options);
     expect(withFile.markdown).toContain('votre fichier «\u202Fradio\\_panoramique.pdf\u202F»');
-    expect(answerMessage(knowledge, { voice: { duration: 4 } }, options).markdown).toContain(
-      'J’ai bien reçu votre message vocal.',
-    );
+    // Kept for the team only when the handler stored it; otherwise nothing is promised about it.
+    const notKept = answerMessage(knowledge, { voice: { duration: 4 } }, options).markdown;
+    expect(notKept).toContain('J’ai bien reçu votre message vocal, mais je ne sais pas encore');
+    expect(notKept).not.toContain('transmis');
+    const kept = answerMessage(knowledge, { voice: { duration: 4 } }, options, undefined, 'kept').markdown;
+    expect(kept).toContain('je l’ai transmis à l’équipe, qui l’écoutera');
+    expect(kept).toContain('[Contact](/contact)');
   });
 
   it('écrit en typographie française : espaces insécables, apostrophes typographiques', () => {

@@ -1,5 +1,5 @@
 /** The embedded backend of the assistant: the webhook (call 1), object storage (call 2) and embedding CORS. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,11 @@ import { assistantRoutes } from '../../server/routes/assistant.ts';
 import { storageRoutes } from '../../server/routes/storage.ts';
 import { attachmentPath, randomPart, voicePath } from '../../core/assistant/uploads.ts';
 import { embedCors } from '../../server/routes/embed.ts';
+import { assistantInbox, type AssistantInbox } from '../../backend/assistant/inbox.ts';
+import { connectPostgres } from '../../backend/db-postgres.ts';
+import { readInbox } from '../../server/inbox.ts';
+import { openTestStore } from '../support/backend.ts';
+import type { Store } from '../../server/store.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const config = loadConfig(JSON.parse(readFileSync(join(root, 'content/site.json'), 'utf8')), {});
@@ -26,16 +31,13 @@ const index = buildAssistantIndex({
   vocabulary: content.vocabulary,
 });
 
-function webhook(
-  siteDir: string,
-  limit?: { limit: number; windowMs: number },
-  onUnanswered?: (question: { question: string; reason: string }) => void,
-) {
+function webhook(siteDir: string, limit?: { limit: number; windowMs: number }, inbox?: AssistantInbox) {
   const app = assistantRoutes({
     siteDir,
     config,
     ...(limit ? { limit } : {}),
-    ...(onUnanswered ? { onUnanswered } : {}),
+    ...(inbox ? { inbox } : {}),
+    log: () => undefined,
   });
   return (body: unknown, headers: Record<string, string> = {}) =>
     app.request('/assistant/webhook', {
@@ -78,16 +80,6 @@ describe('Webhook de l’assistant (POST /assistant/webhook)', () => {
     expect(await ask('c’est pour quand ?', 'conversation-neuve')).toContain('Je n’ai pas trouvé');
   });
 
-  it('garde les questions sans réponse pour l’équipe, à un seul endroit', async () => {
-    const unanswered: { question: string; reason: string }[] = [];
-    const record = webhook(siteDir, undefined, (question) => unanswered.push(question));
-    await record(message('Quelle météo demain à Lyon ?'));
-    await record(message('Quel est le prix ?'));
-    expect(unanswered).toEqual([
-      expect.objectContaining({ question: 'Quelle météo demain à Lyon ?', reason: 'weak-match' }),
-    ]);
-  });
-
   it('autorise le site et les origines d’intégration, refuse les autres (CORS)', async () => {
     const allowed = await send(message('Bonjour'), { origin: new URL(config.siteUrl).origin });
     expect(allowed.status).toBe(200);
@@ -123,6 +115,100 @@ describe('Webhook de l’assistant (POST /assistant/webhook)', () => {
   it('dit clairement que le site n’est pas construit quand l’index manque', async () => {
     const response = await webhook(mkdtempSync(join(tmpdir(), 'dentivo-empty-')))(message('Bonjour'));
     expect(response.status).toBe(503);
+  });
+});
+
+describe('Ce que le visiteur laisse à l’assistant est gardé pour l’équipe (PGlite, base réelle)', () => {
+  const siteDir = mkdtempSync(join(tmpdir(), 'dentivo-site-'));
+  writeFileSync(join(siteDir, 'assistant-index.json'), JSON.stringify(index));
+  let store: Store;
+  let send: ReturnType<typeof webhook>;
+  beforeAll(async () => {
+    store = await openTestStore();
+    send = webhook(siteDir, undefined, assistantInbox(store.db, { sendMails: true }));
+  });
+  afterAll(() => store.close());
+  const ask = async (fields: Record<string, unknown>) => {
+    const response = await send({ sent_at: new Date().toISOString(), conversation_id: 'conv-equipe', ...fields });
+    return { status: response.status, body: await response.json() };
+  };
+  const rows = async () =>
+    (
+      await store.db.query<{ kind: string; message_id: string; text: string | null; voice_url: string | null }>(
+        'select kind, message_id, text, voice_url from assistant_messages order by id',
+      )
+    ).rows;
+
+  it('l’idée (intent « idea », envoyé par le widget) est gardée une fois, puis dite enregistrée ; la reprise aussi', async () => {
+    const idea = { message_id: 'idee-1', text: '  Un rappel des contrôles annuels  ', intent: 'idea' };
+    const first = await ask(idea);
+    expect(first.status).toBe(200);
+    expect(first.body.response).toContain('Elle est enregistrée et transmise à l’équipe produit');
+    const retry = await ask(idea);
+    expect(retry.body.response).toBe(first.body.response);
+    // Another message under the same id is refused, in French, and stores nothing.
+    const reused = await ask({ ...idea, text: 'Autre chose' });
+    expect(reused.status).toBe(422);
+    expect(reused.body.error).toContain('identifiant de message');
+    // The words alone never make an idea: without the intent, it is a question.
+    await ask({ message_id: 'idee-2', text: 'J’ai une idée : le prix ?' });
+    expect((await rows()).filter((row) => row.kind === 'idea')).toEqual([
+      { kind: 'idea', message_id: 'idee-1', text: 'Un rappel des contrôles annuels', voice_url: null },
+    ]);
+    // Queued for the team, like a contact request.
+    const mails = await store.db.query<{ n: number }>(
+      "select count(*)::int as n from mail_outbox where kind = 'assistant_team'",
+    );
+    expect(mails.rows[0]!.n).toBe(1);
+  });
+
+  it('la note vocale est gardée et DENTY dit que l’équipe l’écoutera, avec la page Contact', async () => {
+    const url =
+      '/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000-abcdefghijklmnopqrstuv.webm';
+    const answer = await ask({ message_id: 'voix-1', voice: { url, duration: 9 } });
+    expect(answer.body.response).toContain(
+      'J’ai bien reçu votre message vocal et je l’ai transmis à l’équipe, qui l’écoutera',
+    );
+    expect(answer.body.response).toContain('[Contact](/contact)');
+    expect((await rows()).find((row) => row.message_id === 'voix-1')).toMatchObject({ kind: 'voice', voice_url: url });
+  });
+
+  it('la question sans réponse est gardée ; celle qui a sa réponse, non ; « Rejoindre les testeurs » mène à /tester', async () => {
+    await ask({ message_id: 'q-1', text: 'Quelle météo demain à Lyon ?' });
+    await ask({ message_id: 'q-2', text: 'Quel est le prix ?' });
+    const tester = await ask({ message_id: 'q-3', text: 'Assistante dentaire, équipe de 4', intent: 'tester' });
+    expect(tester.body.response).toContain('[Rejoindre les testeurs](/tester)');
+    const kept = (await rows()).filter((row) => row.kind === 'unanswered').map((row) => row.text);
+    expect(kept).toEqual(['Quelle météo demain à Lyon ?']);
+    const inbox = await readInbox(store.db, 20, 'assistant');
+    expect(inbox.messages.map((message) => message.kind).sort()).toEqual(['idea', 'unanswered', 'voice']);
+  });
+
+  it('base injoignable (adresse cassée) : 503 en français pour l’idée, jamais « enregistrée » ; la question a sa réponse', async () => {
+    // A port where no PostgreSQL listens: the real driver fails as when the database is down.
+    const db = connectPostgres('postgres://postgres@127.0.0.1:1/absente', { max: 1, applicationName: 'dentivo-tests' });
+    try {
+      const broken = webhook(siteDir, undefined, assistantInbox(db, { sendMails: true }));
+      const idea = await broken({
+        message_id: 'panne-1',
+        text: 'Une idée',
+        intent: 'idea',
+        sent_at: new Date().toISOString(),
+        conversation_id: 'conv-panne',
+      });
+      expect(idea.status).toBe(503);
+      expect(Number(idea.headers.get('retry-after'))).toBeGreaterThan(0);
+      const body = await idea.json();
+      expect(body.error).toBe(
+        'Votre message n’a pas pu être transmis à l’équipe pour le moment : réessayez dans quelques instants.',
+      );
+      expect(JSON.stringify(body)).not.toContain('enregistrée');
+      const question = await broken(message('Quelle météo demain à Lyon ?'));
+      expect(question.status).toBe(200);
+      expect((await question.json()).response).toContain('Je n’ai pas trouvé');
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -5,7 +5,14 @@
  * message and kept (backend/assistant/published.ts). A static host plus this function is a working
  * assistant with nothing else to run. Deployment: README.md, "Supabase: the `assistant` function".
  *
- * Secrets: SITE_URL, CORS_ORIGINS, EMBED_ORIGINS, optional ASSISTANT_INDEX_URL and ASSISTANT_RATE_LIMIT.
+ * Ideas, voice notes and unanswered questions go to the team's inbox (public.record_assistant_message)
+ * over a direct connection to the project's database, like the other functions (SUPABASE_DB_URL, or
+ * DATABASE_URL for the transaction pooler: docs/decisions/0035-edge-functions-connect-to-postgres.md);
+ * their team mail is sent after the answer (EdgeRuntime.waitUntil), and retried by send-contact-email's
+ * /retry schedule, which drains the one queue.
+ *
+ * Secrets: SITE_URL, CORS_ORIGINS, EMBED_ORIGINS, optional ASSISTANT_INDEX_URL and ASSISTANT_RATE_LIMIT;
+ * SMTP_URL, CONTACT_TO, MAIL_FROM (shared with send-contact-email). SUPABASE_DB_URL is given by Supabase.
  */
 import site from '../../../content/site.json' with { type: 'json' };
 import { ConversationMemory } from '../../../backend/assistant/conversations.ts';
@@ -14,9 +21,18 @@ import {
   handleAssistantRequest,
   type AssistantHandlerDeps,
 } from '../../../backend/assistant/handler.ts';
+import { assistantInbox } from '../../../backend/assistant/inbox.ts';
 import { publishedKnowledge } from '../../../backend/assistant/published.ts';
+import type { OutgoingMail } from '../../../backend/contact/mail.ts';
+import type { Database } from '../../../backend/db.ts';
+import { connectPostgres } from '../../../backend/db-postgres.ts';
 import { forwardedClient } from '../../../backend/http.ts';
+import { mailQueue } from '../../../backend/mail/queue.ts';
+import { MailWorker } from '../../../backend/mail/worker.ts';
 import { RateLimiter, parseRateLimit } from '../../../backend/rate-limit.ts';
+import { mailFromEnv } from '../_shared/mail.ts';
+
+declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
 
 const list = (value: string) =>
   value
@@ -24,16 +40,39 @@ const list = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** The function for an environment; `fetch` reaches the published site. */
+export interface AssistantFunctionOptions {
+  /** Reaches the published site (its index). */
+  fetchIndex?: typeof fetch;
+  /** The project's database; by default SUPABASE_DB_URL (DATABASE_URL first), none when neither is set. */
+  db?: Database;
+  /** Sends one mail; by default nodemailer over SMTP_URL, none without it. */
+  send?: (mail: OutgoingMail) => Promise<void>;
+}
+
+export type AssistantFunction = ((request: Request) => Promise<Response>) & {
+  /** Ends the database connections it opened (tests; the runtime ends an isolate on its own). */
+  close(): Promise<void>;
+};
+
+/** The function for an environment. */
 export function assistantFunction(
   env: (name: string) => string,
-  fetchIndex: typeof fetch = fetch,
-): (request: Request) => Promise<Response> {
+  options: AssistantFunctionOptions = {},
+): AssistantFunction {
   const siteUrl = env('SITE_URL') || site.siteUrl;
   const log = (message: string, error?: unknown) => console.error(message, error ?? '');
+  const databaseUrl = env('DATABASE_URL') || env('SUPABASE_DB_URL');
+  // One message at a time per isolate: two connections cover the answer and the mail sent after it.
+  const opened =
+    !options.db && databaseUrl ? connectPostgres(databaseUrl, { max: 2, applicationName: 'assistant' }) : undefined;
+  const db = options.db ?? opened;
+  if (!db) log('Assistant : ni SUPABASE_DB_URL ni DATABASE_URL, les idées et notes vocales ne sont pas gardées.');
+  const mail = mailFromEnv(env);
+  const send = options.send ?? mail.send;
+  const worker = db && send ? new MailWorker({ queue: mailQueue(db), identity: mail.identity, send, log }) : undefined;
   const deps: AssistantHandlerDeps = {
     knowledge: publishedKnowledge(env('ASSISTANT_INDEX_URL') || new URL('/assistant-index.json', siteUrl).href, {
-      fetch: fetchIndex,
+      fetch: options.fetchIndex ?? fetch,
       log,
     }),
     options: {
@@ -45,12 +84,25 @@ export function assistantFunction(
     // One isolate's memory, like the conversations: a first barrier; Supabase may run several isolates.
     limiter: new RateLimiter(parseRateLimit(env('ASSISTANT_RATE_LIMIT')) ?? ASSISTANT_RATE_LIMIT),
     conversations: new ConversationMemory(),
-    // Until they are stored for the team, unanswered questions reach the function's logs.
-    onUnanswered: (question) =>
-      console.info(`Assistant : question sans réponse (${question.reason}) : ${JSON.stringify(question.question)}`),
+    inbox: db
+      ? assistantInbox(db, {
+          sendMails: Boolean(worker),
+          // The team's mail leaves after the answer; the schedule of send-contact-email retries it.
+          onStored: worker
+            ? () => {
+                const work = worker
+                  .runOnce()
+                  .catch((error) => log('Envoi des e-mails impossible pour le moment :', error));
+                if (typeof EdgeRuntime !== 'undefined') EdgeRuntime.waitUntil(work);
+              }
+            : undefined,
+          log,
+        })
+      : undefined,
     log,
   };
-  return (request) => handleAssistantRequest(request, deps, forwardedClient(request));
+  const handler = (request: Request) => handleAssistantRequest(request, deps, forwardedClient(request));
+  return Object.assign(handler, { close: async () => void (await opened?.close()) });
 }
 
 if (import.meta.main) Deno.serve(assistantFunction((name) => Deno.env.get(name) ?? ''));

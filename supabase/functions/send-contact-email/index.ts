@@ -13,10 +13,10 @@
  * MAIL_FROM, SITE_URL, CORS_ORIGINS, CONTACT_RATE_LIMIT. SUPABASE_DB_URL and SUPABASE_SERVICE_ROLE_KEY
  * are given by Supabase.
  */
-import { createTransport } from 'nodemailer';
 import site from '../../../content/site.json' with { type: 'json' };
 import { connectPostgres } from '../../../backend/db-postgres.ts';
 import { parseRateLimit } from '../../../backend/rate-limit.ts';
+import { mailFromEnv } from '../_shared/mail.ts';
 import { createContactFunction } from './handler.ts';
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
@@ -27,32 +27,13 @@ const db = connectPostgres(env('DATABASE_URL') || env('SUPABASE_DB_URL'), {
   max: 2,
   applicationName: 'send-contact-email',
 });
-const smtpUrl = env('SMTP_URL');
-const transport = smtpUrl
-  ? createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
-  : undefined;
+const { identity, send } = mailFromEnv(env);
 const siteUrl = env('SITE_URL') || site.siteUrl;
 
 export const handler = createContactFunction({
   db,
-  identity: {
-    productName: site.product.name,
-    assistantName: site.product.assistantName,
-    siteUrl,
-    teamAddress: env('CONTACT_TO') || site.company.email,
-    from: env('MAIL_FROM') || `${site.product.name} <no-reply@${new URL(siteUrl).hostname}>`,
-    supportResponse: site.company.supportResponse,
-  },
-  send: transport
-    ? async (mail) =>
-        void (await transport.sendMail({
-          from: mail.from,
-          to: mail.to,
-          replyTo: mail.replyTo,
-          subject: mail.subject,
-          text: mail.text,
-        }))
-    : undefined,
+  identity,
+  send,
   allowedOrigins: [
     new URL(siteUrl).origin,
     ...env('CORS_ORIGINS')

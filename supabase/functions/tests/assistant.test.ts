@@ -5,39 +5,10 @@
  * static server on loopback that plays SITE_URL.
  */
 import { assert, assertEquals } from './assert.ts';
+import { database } from './database.ts';
+import { staticSite } from './published-site.ts';
+import { smtpServer } from './smtp.ts';
 import { assistantFunction } from '../assistant/index.ts';
-
-const indexFile = new URL('../../../_site/assistant-index.json', import.meta.url);
-
-/** The published site: serves the built index (with an ETag), or fails when told to. */
-async function staticSite(): Promise<{
-  origin: string;
-  fetches: () => number;
-  down: (value: boolean) => void;
-  close: () => Promise<void>;
-}> {
-  let index: string;
-  try {
-    index = await Deno.readTextFile(indexFile);
-  } catch {
-    throw new Error('_site/assistant-index.json absent : lancez d’abord npm run build (npm test le fait).');
-  }
-  let count = 0;
-  let isDown = false;
-  const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, (request) => {
-    count++;
-    if (isDown) return new Response('indisponible', { status: 503 });
-    if (new URL(request.url).pathname !== '/assistant-index.json') return new Response('introuvable', { status: 404 });
-    if (request.headers.get('if-none-match') === '"v1"') return new Response(null, { status: 304 });
-    return new Response(index, { headers: { 'content-type': 'application/json', etag: '"v1"' } });
-  });
-  return {
-    origin: `http://127.0.0.1:${server.addr.port}`,
-    fetches: () => count,
-    down: (value) => (isDown = value),
-    close: () => server.shutdown(),
-  };
-}
 
 const message = (text: string, conversation: string) =>
   JSON.stringify({
@@ -124,3 +95,106 @@ Deno.test('site injoignable : un 503 en français, puis la réponse dès que le 
     await site.close();
   }
 });
+
+const payload = (fields: Record<string, unknown>) =>
+  JSON.stringify({ message_id: crypto.randomUUID(), sent_at: new Date().toISOString(), ...fields });
+
+Deno.test(
+  'garde pour l’équipe l’idée, la note vocale et la question sans réponse, une fois chacune, et les envoie par e-mail',
+  { sanitizeOps: false, sanitizeResources: false },
+  async () => {
+    const site = await staticSite();
+    const smtp = await smtpServer();
+    const db = await database();
+    const env: Record<string, string> = {
+      SITE_URL: site.origin,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      CONTACT_TO: 'equipe@dentivo.example',
+    };
+    const handler = assistantFunction((name) => env[name] ?? '', { db });
+    try {
+      const idea = payload({
+        text: 'Un rappel automatique des contrôles annuels',
+        conversation_id: 'conv-idee',
+        intent: 'idea',
+      });
+      const first = await (await handler(post(idea, site.origin))).json();
+      assert(first.response.includes('enregistrée et transmise à l’équipe produit'), first.response);
+      // The widget's retry carries the same message_id: the same answer, nothing stored twice.
+      const again = await handler(post(idea, site.origin));
+      assertEquals(again.status, 200);
+      assertEquals((await again.json()).response, first.response);
+
+      const voice = await (
+        await handler(
+          post(
+            payload({
+              conversation_id: 'conv-voix',
+              voice: { url: '/storage/v1/object/public/assistant-uploads/landing-page/voices/1-a.webm', duration: 12 },
+            }),
+            site.origin,
+          ),
+        )
+      ).json();
+      assert(voice.response.includes('transmis à l’équipe, qui l’écoutera'), voice.response);
+      assert(voice.response.includes('](/contact)'), voice.response);
+      await handler(
+        post(payload({ text: 'Quelle météo demain à Lyon ?', conversation_id: 'conv-meteo' }), site.origin),
+      );
+      await handler(post(payload({ text: 'Quel est le prix ?', conversation_id: 'conv-prix' }), site.origin));
+
+      const rows = await db.query<{ kind: string; text: string | null; mail_status: string }>(
+        'select kind, text, mail_status from assistant_messages order by id',
+      );
+      assertEquals(
+        rows.rows.map((row) => [row.kind, row.text]),
+        [
+          ['idea', 'Un rappel automatique des contrôles annuels'],
+          ['voice', null],
+          ['unanswered', 'Quelle météo demain à Lyon ?'],
+        ],
+      );
+      const mails = await smtp.waitFor(3);
+      assert(
+        mails.some((raw) => raw.includes('conv-idee')),
+        'e-mail de l’idée attendu',
+      );
+      assert(
+        mails.every((raw) => /^To: equipe@dentivo\.example/m.test(raw)),
+        'e-mails à l’équipe attendus',
+      );
+    } finally {
+      await handler.close();
+      await db.close();
+      await smtp.close();
+      await site.close();
+    }
+  },
+);
+
+Deno.test(
+  'base injoignable (adresse cassée) : l’idée n’est pas dite enregistrée (503 en français), les questions reçoivent leur réponse',
+  { sanitizeOps: false, sanitizeResources: false },
+  async () => {
+    const site = await staticSite();
+    // A port where no PostgreSQL listens: every query fails, as when the database is down.
+    const env: Record<string, string> = {
+      SITE_URL: site.origin,
+      SUPABASE_DB_URL: 'postgres://postgres@127.0.0.1:1/absente',
+    };
+    const handler = assistantFunction((name) => env[name] ?? '');
+    try {
+      const idea = await handler(
+        post(payload({ text: 'Une idée', conversation_id: 'conv-panne', intent: 'idea' }), site.origin),
+      );
+      assertEquals(idea.status, 503);
+      assert(/pas pu être transmis/.test((await idea.json()).error), 'message en français attendu');
+      const question = await handler(post(message('Quelle météo demain à Lyon ?', 'conv-panne'), site.origin));
+      assertEquals(question.status, 200);
+      assert((await question.json()).response.includes('Je n’ai pas trouvé'), 'réponse attendue');
+    } finally {
+      await handler.close();
+      await site.close();
+    }
+  },
+);

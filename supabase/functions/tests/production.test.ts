@@ -8,6 +8,7 @@
  */
 import { assert, assertEquals } from './assert.ts';
 import { smtpServer } from './smtp.ts';
+import { staticSite } from './published-site.ts';
 import postgres from 'postgres';
 
 const databaseUrl = Deno.env.get('TEST_DATABASE_URL');
@@ -130,6 +131,57 @@ Deno.test({
     } finally {
       await fn.close();
       await sql.end();
+    }
+  },
+});
+
+Deno.test({
+  name: `assistant/index.ts : l’idée gardée par record_assistant_message sur PostgreSQL, e-mail à l’équipe${suffix}`,
+  ...options,
+  async fn() {
+    const site = await staticSite();
+    const smtp = await smtpServer();
+    const sql = postgres(databaseUrl!, { max: 1, onnotice: () => undefined });
+    const env: Record<string, string> = {
+      SUPABASE_DB_URL: databaseUrl!,
+      SITE_URL: site.origin,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      CONTACT_TO: 'equipe@dentivo.example',
+    };
+    const { assistantFunction } = await import('../assistant/index.ts');
+    const handler = assistantFunction((name) => env[name] ?? '');
+    const idea = JSON.stringify({
+      message_id: 'prod-idee-0001',
+      text: 'Exporter le planning vers l’agenda du téléphone',
+      sent_at: new Date().toISOString(),
+      conversation_id: 'conv-production',
+      intent: 'idea',
+    });
+    const post = () =>
+      handler(
+        new Request('https://projet.supabase.co/functions/v1/assistant', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: site.origin, 'x-forwarded-for': '192.0.2.30' },
+          body: idea,
+        }),
+      );
+    try {
+      const first = await post();
+      assertEquals(first.status, 200);
+      assert((await first.json()).response.includes('enregistrée'), 'idée dite enregistrée attendue');
+      assertEquals((await post()).status, 200);
+      const rows = await sql`select kind, text from assistant_messages where message_id = 'prod-idee-0001'`;
+      assertEquals([...rows], [{ kind: 'idea', text: 'Exporter le planning vers l’agenda du téléphone' }]);
+      const mails = await smtp.waitFor(1);
+      assert(
+        mails.some((raw) => raw.includes('conv-production')),
+        'e-mail de l’idée à l’équipe attendu',
+      );
+    } finally {
+      await handler.close();
+      await sql.end();
+      await smtp.close();
+      await site.close();
     }
   },
 });
