@@ -5,7 +5,7 @@
  * Everything here works in plain HTML first; this only adds behaviour.
  */
 import { SCROLL_THRESHOLD, MOBILE_BREAKPOINT } from '../core/site/ui.ts';
-import { assistantEvent } from '../core/assistant/events.ts';
+import { assistantEvent, isAssistantIntent } from '../core/assistant/events.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 
@@ -198,11 +198,18 @@ function logNotFound(): void {
   if (/^\/blog\/[^/]+\/?$/.test(location.pathname)) location.replace('/blog');
 }
 
-/** 'Suggérer une idée' / 'Rejoindre les testeurs': open the assistant with a preset message. */
+/**
+ * 'Suggérer une idée' / 'Rejoindre les testeurs': open the assistant with a preset message, and say what
+ * the visitor's answer is (data-assistant-intent: idea, tester), so that the idea reaches the product team.
+ */
 function assistantButtons(): void {
   document.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLElement>('[data-assistant-message]');
-    if (button?.dataset.assistantMessage) window.dispatchEvent(assistantEvent(button.dataset.assistantMessage));
+    if (!button?.dataset.assistantMessage) return;
+    const intent = button.dataset.assistantIntent;
+    window.dispatchEvent(
+      assistantEvent(button.dataset.assistantMessage, isAssistantIntent(intent) ? intent : undefined),
+    );
   });
 }
 

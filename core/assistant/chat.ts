@@ -1,8 +1,12 @@
 /**
- * The conversation's rules (docs/requirements.md#assistant-conversation): the chat message, what is kept in browser storage
- * and how it is read back (checked by hand: no schema library in the drawer), when quick options show.
+ * The conversation's rules (SPEC.md sections 3 and 4): the chat message, what is kept in browser storage
+ * and how it is read back (checked by hand: no schema library in the drawer), when quick options show,
+ * what a message may hold before it is sent.
  */
-/** docs/requirements.md#assistant-conversation. `timestamp` is an ISO string so that it survives storage. */
+import { ASSISTANT } from './constants.ts';
+import { isAssistantIntent, type AssistantIntent } from './events.ts';
+
+/** SPEC.md section 3, "Chat message". `timestamp` is an ISO string so that it survives storage. */
 export interface ChatMessage {
   id: string;
   role: 'assistant' | 'user';
@@ -11,7 +15,12 @@ export interface ChatMessage {
   attachments?: { name: string; type: string; url?: string }[];
   voice?: { url: string; duration: number };
   isTemporary?: boolean;
+  /** A preset that asks for something (an idea, the tester programme): the visitor's answer says so. */
+  intent?: AssistantIntent;
 }
+
+/** The id of DENTY's welcome message: the one message the quick options belong under. */
+export const WELCOME_ID = 'bienvenue';
 
 /**
  * A saved conversation read back from browser storage, checked by hand (no schema library needed in the
@@ -29,7 +38,7 @@ export function parseStoredConversation(raw: string | null): ChatMessage[] | nul
   const messages: ChatMessage[] = [];
   for (const item of data) {
     if (typeof item !== 'object' || item === null) return null;
-    const { id, role, content, timestamp, attachments, voice, isTemporary } = item as Record<string, unknown>;
+    const { id, role, content, timestamp, attachments, voice, isTemporary, intent } = item as Record<string, unknown>;
     if (
       typeof id !== 'string' ||
       (role !== 'assistant' && role !== 'user') ||
@@ -40,6 +49,7 @@ export function parseStoredConversation(raw: string | null): ChatMessage[] | nul
     if (Number.isNaN(Date.parse(timestamp))) return null;
     if (isTemporary === true) continue;
     const message: ChatMessage = { id, role, content, timestamp };
+    if (role === 'assistant' && isAssistantIntent(intent)) message.intent = intent;
     if (Array.isArray(attachments))
       message.attachments = attachments
         .filter(
@@ -66,10 +76,29 @@ export function storableConversation(messages: readonly ChatMessage[]): ChatMess
   return messages.filter((message) => !message.isTemporary);
 }
 
-/** Quick options show only while the conversation is the single welcome message (docs/requirements.md#assistant-quick-options). */
+/**
+ * Quick options show only while the conversation is the single welcome message (SPEC.md section 2): not
+ * under a preset (an idea, the tester programme), which asks the visitor for something else.
+ */
 export function showsQuickOptions(messages: readonly ChatMessage[]): boolean {
   const lasting = messages.filter((message) => !message.isTemporary);
-  return lasting.length === 1 && lasting[0]!.role === 'assistant';
+  return lasting.length === 1 && lasting[0]!.id === WELCOME_ID;
+}
+
+/** What the visitor's next message answers: the preset it follows, if that preset asks for something. */
+export function pendingIntent(messages: readonly ChatMessage[]): AssistantIntent | undefined {
+  const last = messages.filter((message) => !message.isTemporary).at(-1);
+  return last?.role === 'assistant' ? last.intent : undefined;
+}
+
+/** Why a message cannot go as it is (docs/requirements.md#assistant-input): said before sending, never cut. */
+export interface DraftProblems {
+  /** Characters over the limit (0 when within it). */
+  textOver: number;
+}
+
+export function draftProblems(text: string): DraftProblems {
+  return { textOver: Math.max(0, text.trim().length - ASSISTANT.maxTextLength) };
 }
 
 /**

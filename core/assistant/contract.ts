@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ASSISTANT } from './constants.ts';
+import { ASSISTANT_INTENTS } from './events.ts';
 
 /** A link the page may follow or an audio source it may load: http(s), or a path of the serving site. */
 const webUrl = z.string().check(
@@ -24,13 +25,6 @@ export const voiceRef = z.object({
   duration: z.number().check(z.gte(0), z.lte(3600)),
 });
 
-/**
- * What the visitor is answering, when the widget knows it: the « Suggérer une idée » preset (`idea`, kept
- * for the product team) or the « Rejoindre les testeurs » one (`tester`). Sent by the widget, never guessed
- * from the words (docs/requirements.md#assistant-answers).
- */
-export const ASSISTANT_INTENTS = ['idea', 'tester'] as const;
-export type AssistantIntent = (typeof ASSISTANT_INTENTS)[number];
 
 /**
  * Call 1, what the widget sends: message_id, text?, files?, voice?, sent_at, conversation_id, intent?.
@@ -50,6 +44,7 @@ export const webhookPayload = z
     voice: z.optional(voiceRef),
     sent_at: z.iso.datetime({ offset: true }),
     conversation_id: z.string().check(z.minLength(1), z.maxLength(100)),
+    // What the visitor answers, when the widget knows it (core/assistant/events.ts): never guessed from words.
     intent: z.optional(z.enum(ASSISTANT_INTENTS)),
   })
   .check(

@@ -84,9 +84,25 @@ export function randomPart(bytes: Uint8Array): string {
   return out + alphabet[(value << (6 - bits)) & 63];
 }
 
-/** landing-page/voices/{timestamp}-{random}.webm (docs/requirements.md#assistant-uploads). */
-export function voicePath(timestamp: number, random: string): string {
-  return `landing-page/voices/${timestamp}-${random}.webm`;
+/** The voice note's extension for its recorded type: webm where browsers record it, m4a (audio/mp4) in Safari. */
+export function voiceExtension(type: string): string {
+  const media = mediaType(type);
+  return media === 'audio/mp4' ? 'm4a' : media === 'audio/ogg' ? 'ogg' : 'webm';
+}
+
+/** landing-page/voices/{timestamp}-{random}.{webm|m4a|ogg} (docs/requirements.md#assistant-uploads). */
+export function voicePath(timestamp: number, random: string, extension = 'webm'): string {
+  return `landing-page/voices/${timestamp}-${random}.${extension}`;
+}
+
+/** Why the storage would refuse a file, said before it is sent: its type, its size, or nothing in it. */
+export type FileProblem = 'type' | 'size' | 'empty';
+
+export function fileProblem(file: { type: string; size: number }): FileProblem | undefined {
+  if (!uploadType(file.type)) return 'type';
+  if (file.size > UPLOAD_MAX_BYTES) return 'size';
+  if (file.size === 0) return 'empty';
+  return undefined;
 }
 
 /** landing-page/files/{timestamp}-{random}-{name}, accents dropped, spaces as underscores. */

@@ -108,7 +108,7 @@ test('le widget de consentement pèse ≤ 8 KiB gz hors React et runtime partag�
   expect(sum(built), `consentement construit : ${breakdown(built)}`).toBeLessThanOrEqual(BUDGETS.consentWidget);
 });
 
-test('l’assistant complet, après la première ouverture, pèse ≤ 100 KiB gz (React compris)', async ({
+test('l’assistant complet, après la première ouverture puis après sa première réponse, pèse ≤ 100 KiB gz (React compris)', async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -132,7 +132,7 @@ test('l’assistant complet, après la première ouverture, pèse ≤ 100 KiB gz
   await assets.quiet();
   // Only the assistant and its runtime: the banner, analytics and the trackers consent just allowed are not its weight.
   const ofAssistant = await assets.measure((path) => assistant.has(path));
-  // For the record: after a first answer (Markdown rendering and the reply's schema included, if they wait for it).
+  // After a first answer: the network code and the reply's Markdown rendering included.
   await drawer.getByRole('button', { name: 'Qu’est-ce que Dentivo ?' }).click();
   // The first answer of a fresh server reads the site's content first: on a busy machine, seconds.
   await expect(drawer.locator('.assistant-markdown').last()).not.toBeEmpty({ timeout: 20_000 });
@@ -145,6 +145,9 @@ test('l’assistant complet, après la première ouverture, pèse ≤ 100 KiB gz
 
   expect(ofAssistant.length).toBeGreaterThan(0);
   expect(sum(ofAssistant), `assistant après ouverture : ${breakdown(ofAssistant)}`).toBeLessThanOrEqual(
+    BUDGETS.assistantAfterOpen,
+  );
+  expect(sum(afterReply), `assistant après la première réponse : ${breakdown(afterReply)}`).toBeLessThanOrEqual(
     BUDGETS.assistantAfterOpen,
   );
 });

@@ -259,7 +259,7 @@ test('une origine absente d’EMBED_ORIGINS n’obtient rien du serveur', async 
   expect(allowed.headers()['access-control-allow-origin']).toBe(host);
 });
 
-test('poids : la balise ≤ 5 KiB gz, l’assistant complet après la première ouverture ≤ 100 KiB gz (React compris)', async ({
+test('poids : la balise ≤ 5 KiB gz, l’assistant complet après la première ouverture et après sa première réponse ≤ 100 KiB gz (React compris)', async ({
   page,
 }, testInfo) => {
   const scripts = new Map<string, number>();
@@ -281,9 +281,10 @@ test('poids : la balise ≤ 5 KiB gz, l’assistant complet après la première 
   const replied = total();
   testInfo.annotations.push({
     type: 'octets',
-    description: `embed.js ${kib(tag)} ; ouvert ${kib(opened)} ; après la première réponse (Markdown et zod compris) ${kib(replied)} ; fichiers : ${[...scripts].map(([path, size]) => `${path} ${kib(size)}`).join(', ')}`,
+    description: `embed.js ${kib(tag)} ; ouvert ${kib(opened)} ; après la première réponse (réseau et Markdown compris) ${kib(replied)} ; fichiers : ${[...scripts].map(([path, size]) => `${path} ${kib(size)}`).join(', ')}`,
   });
   console.log(testInfo.annotations.at(-1)!.description);
   expect(tag).toBeLessThanOrEqual(5 * KIB);
   expect(opened).toBeLessThanOrEqual(100 * KIB);
+  expect(replied).toBeLessThanOrEqual(100 * KIB);
 });

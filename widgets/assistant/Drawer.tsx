@@ -10,6 +10,7 @@ import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { showsQuickOptions, type ChatMessage } from '../../core/assistant/chat.ts';
 import { formatTimeHHmm } from '../../core/site/dates.ts';
 import { getConfig } from '../runtime/config.ts';
+import { besideDrawer } from '../runtime/toasts.ts';
 import { track } from '../runtime/track.ts';
 import { DRAWER_ID, closeAssistant, drawerOpen, presetMessage } from './store.ts';
 import {
@@ -18,11 +19,10 @@ import {
   messages,
   resetConversation,
   restoreConversation,
-  savedConversation,
   sendMessage,
 } from './conversation.ts';
 import { InputBar } from './InputBar.tsx';
-import { AssistantText, PlainText, loadMarkdown } from './MessageText.tsx';
+import { AssistantText, PlainText } from './MessageText.tsx';
 import { VoicePlayer } from './VoicePlayer.tsx';
 import { texts } from './texts.ts';
 
@@ -55,19 +55,16 @@ export default function Drawer() {
   const lastReply = conversation?.filter((message) => message.role === 'assistant' && !message.isTemporary).at(-1);
   const lastReplyId = useRef<string | undefined>(undefined);
 
-  // The saved conversation is read back with the drawer's first display, its replies rendered as Markdown;
-  // a preset message (the "open-assistant" event) replaces it.
+  // The saved conversation is read back with the drawer's first display; a preset message (the
+  // "open-assistant" event) replaces it.
   const preset = presetMessage.value;
   useEffect(() => {
     if (preset !== null) {
       presetMessage.value = null;
-      resetConversation(preset);
+      resetConversation(preset.message, preset.intent);
       return;
     }
-    if (messages.value) return;
-    const saved = savedConversation();
-    if (saved && saved.length > 1) void loadMarkdown().then(restoreConversation);
-    else restoreConversation();
+    restoreConversation();
   }, [preset]);
 
   // Each opening is announced to the analytics layer (docs/requirements.md#assistant-drawer); focus moves
@@ -75,6 +72,7 @@ export default function Drawer() {
   useEffect(() => {
     if (!open) return;
     track('assistant_open');
+    besideDrawer.value = true;
     const timer = setTimeout(() => input.current?.focus(), ASSISTANT.focusDelayMs);
     const onEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
@@ -84,6 +82,7 @@ export default function Drawer() {
     document.addEventListener('keydown', onEscape);
     return () => {
       clearTimeout(timer);
+      besideDrawer.value = false;
       document.removeEventListener('keydown', onEscape);
     };
   }, [open]);

@@ -3,10 +3,16 @@
  * rows (Enter sends, Shift+Enter breaks the line), several files as removable chips, one voice note at a
  * time with its seconds counter, and the send button. After a send the bar is emptied; if the send fails,
  * what the visitor had written, picked or recorded comes back.
+ *
+ * Nothing is cut without a word (docs/requirements.md#assistant-input): a text over 4,000 characters is
+ * kept and said too long (sending waits until it is shortened); a file of a refused type or size, or past
+ * the fifth, is not joined, and the bar says which and why before anything is sent.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { draftProblems } from '../../core/assistant/chat.ts';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
+import { fileProblem } from '../../core/assistant/uploads.ts';
 import { canSend, loading, sendMessage, type Submission } from './conversation.ts';
 import { MicrophoneError, startRecording, type Recording, type VoiceNote } from './recorder.ts';
 import { texts } from './texts.ts';
@@ -19,10 +25,31 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
   const [recording, setRecording] = useState<Recording | undefined>();
   const [seconds, setSeconds] = useState(0);
   const [micError, setMicError] = useState(false);
+  /** Why files the visitor picked were not joined. */
+  const [refusals, setRefusals] = useState<string[]>([]);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const filePicker = useRef<HTMLInputElement>(null);
   const busy = loading.value;
   const submission: Submission = { text, files, ...(voice ? { voice } : {}) };
+  const { textOver } = draftProblems(text);
+
+  /** Joins what can be sent, at most five files in all; says why the others are not joined. */
+  const pickFiles = (picked: File[]) => {
+    const reasons: string[] = [];
+    const accepted: File[] = [];
+    for (const file of picked) {
+      const problem = fileProblem(file);
+      if (problem === 'type') reasons.push(texts.fileTypeRefused(file.name));
+      else if (problem === 'size') reasons.push(texts.fileTooBig(file.name));
+      else if (problem === 'empty') reasons.push(texts.fileEmpty(file.name));
+      else accepted.push(file);
+    }
+    const room = Math.max(0, ASSISTANT.maxFiles - files.length);
+    const left = accepted.slice(room).map((file) => file.name);
+    if (left.length) reasons.push(texts.tooManyFiles(left));
+    setFiles([...files, ...accepted.slice(0, room)]);
+    setRefusals(reasons);
+  };
 
   // 1 to 4 rows: as many as the text needs.
   useLayoutEffect(() => {
@@ -56,6 +83,7 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
     setText('');
     setFiles([]);
     setVoice(undefined);
+    setRefusals([]);
     const ok = await sendMessage(sent);
     if (!ok) {
       // Nothing the visitor typed is lost: it comes back unless they have started something new.
@@ -94,6 +122,28 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
           {texts.microphoneError}
         </p>
       ) : null}
+      {refusals.length ? (
+        <div className="assistant-input__alert assistant-input__notice" role="alert">
+          <ul>
+            {refusals.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="assistant-chip__remove"
+            aria-label={texts.dismissNotice}
+            onClick={() => setRefusals([])}
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+      {textOver ? (
+        <p className="assistant-input__alert" role="status">
+          {texts.textTooLong(textOver)}
+        </p>
+      ) : null}
       {files.length || voice ? (
         <ul className="assistant-chips" aria-label={texts.pendingFiles}>
           {files.map((file, index) => (
@@ -105,7 +155,10 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
                 type="button"
                 className="assistant-chip__remove"
                 aria-label={texts.removeFile(file.name)}
-                onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                onClick={() => {
+                  setFiles(files.filter((_, i) => i !== index));
+                  setRefusals([]);
+                }}
               >
                 ×
               </button>
@@ -140,7 +193,7 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
           value={text}
           placeholder={texts.placeholder}
           aria-label={texts.inputLabel}
-          maxLength={ASSISTANT.maxTextLength}
+          aria-invalid={textOver ? true : undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />
@@ -153,8 +206,7 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
             tabIndex={-1}
             aria-hidden="true"
             onChange={(event) => {
-              const picked = [...(event.target.files ?? [])];
-              setFiles((value) => [...value, ...picked].slice(0, ASSISTANT.maxFiles));
+              pickFiles([...(event.target.files ?? [])]);
               event.target.value = '';
             }}
           />

@@ -1,36 +1,110 @@
 /**
- * How a message reads (docs/requirements.md#assistant-message-text): the visitor's text with URLs as links, line breaks and **bold**;
- * the assistant's as Markdown through markdown.ts (marked, then DOMPurify), the one place replies become HTML.
- * That module loads with the first reply to show; until then the assistant's own texts (welcome, preset
- * messages), which hold no Markdown, read as plain text.
+ * How a message reads (SPEC.md section 2): the visitor's text with URLs as links, line breaks and **bold**;
+ * the assistant's as Markdown, read by core/assistant/markdown.ts into a tree and rendered here as React
+ * elements, the one place replies are shown. No HTML string is ever built from a reply, so nothing in it
+ * can become markup; links follow the chat's rule (links.ts), and a refused link stays text
+ * (docs/decisions/0041-assistant-weight.md).
  */
-import { useMemo } from 'react';
-import { signal } from '@preact/signals-react';
-import { useSignals } from '@preact/signals-react/runtime';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { plainTextSegments } from '../../core/assistant/chat-text.ts';
+import { parseMarkdown, type Block, type Inline } from '../../core/assistant/markdown.ts';
 import { linkFor } from './links.ts';
 
-const renderer = signal<((markdown: string) => string) | null>(null);
-let loading: Promise<void> | undefined;
-
-/** Loads marked and DOMPurify once; a failure leaves replies as plain text (logged). */
-export function loadMarkdown(): Promise<void> {
-  loading ??= import('./markdown.ts').then(
-    (module) => void (renderer.value = module.renderReply),
-    (error) => {
-      loading = undefined;
-      console.error('Rendu Markdown indisponible :', error);
-    },
+function ChatLink({ href, title, children }: { href: string; title?: string; children: ReactNode }) {
+  const link = linkFor(href);
+  if (!link) return <>{children}</>;
+  return (
+    <a
+      href={link.href}
+      {...(title ? { title } : {})}
+      {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {children}
+    </a>
   );
-  return loading;
+}
+
+function inlines(nodes: readonly Inline[]): ReactNode[] {
+  return nodes.map((node, index) => {
+    switch (node.type) {
+      case 'text':
+        return <Fragment key={index}>{node.text}</Fragment>;
+      case 'br':
+        return <br key={index} />;
+      case 'code':
+        return <code key={index}>{node.text}</code>;
+      case 'link':
+        return (
+          <ChatLink key={index} href={node.href} {...(node.title ? { title: node.title } : {})}>
+            {inlines(node.children)}
+          </ChatLink>
+        );
+      default: {
+        const Tag = node.type;
+        return <Tag key={index}>{inlines(node.children)}</Tag>;
+      }
+    }
+  });
+}
+
+function blocks(nodes: readonly Block[]): ReactNode[] {
+  return nodes.map((node, index) => {
+    switch (node.type) {
+      case 'paragraph':
+        return <p key={index}>{inlines(node.children)}</p>;
+      case 'heading': {
+        // The drawer's title is the h2: a reply's headings come under it.
+        const Tag = `h${Math.min(6, Math.max(3, node.level + 2))}` as 'h3';
+        return <Tag key={index}>{inlines(node.children)}</Tag>;
+      }
+      case 'list': {
+        const items = node.items.map((item, n) => <li key={n}>{blocks(item)}</li>);
+        return node.ordered ? (
+          <ol key={index} {...(node.start !== 1 ? { start: node.start } : {})}>
+            {items}
+          </ol>
+        ) : (
+          <ul key={index}>{items}</ul>
+        );
+      }
+      case 'quote':
+        return <blockquote key={index}>{blocks(node.children)}</blockquote>;
+      case 'code':
+        return (
+          <pre key={index}>
+            <code>{node.text}</code>
+          </pre>
+        );
+      case 'rule':
+        return <hr key={index} />;
+      case 'table':
+        return (
+          <table key={index}>
+            <thead>
+              <tr>
+                {node.head.map((cell, n) => (
+                  <th key={n}>{inlines(cell)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {node.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, n) => (
+                    <td key={n}>{inlines(cell)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        );
+    }
+  });
 }
 
 export function AssistantText({ text }: { text: string }) {
-  useSignals();
-  const render = renderer.value;
-  const html = useMemo(() => render?.(text), [render, text]);
-  if (html === undefined) return <PlainText text={text} />;
-  return <div className="assistant-markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  const tree = useMemo(() => parseMarkdown(text), [text]);
+  return <div className="assistant-markdown">{blocks(tree)}</div>;
 }
 
 export function PlainText({ text }: { text: string }) {
@@ -40,12 +114,10 @@ export function PlainText({ text }: { text: string }) {
         if (segment.kind === 'break') return <br key={index} />;
         if (segment.kind === 'bold') return <strong key={index}>{segment.text}</strong>;
         if (segment.kind === 'text') return segment.text;
-        const link = linkFor(segment.href);
-        if (!link) return segment.text;
         return (
-          <a key={index} href={link.href} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          <ChatLink key={index} href={segment.href}>
             {segment.text}
-          </a>
+          </ChatLink>
         );
       })}
     </p>

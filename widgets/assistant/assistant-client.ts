@@ -1,23 +1,34 @@
 /**
- * The assistant's network calls (docs/requirements.md#assistant-webhook, docs/requirements.md#assistant-uploads), loaded with the first message sent:
- *   1. the webhook: POST of the message, the reply read within a bounded time and size, parsed with zod;
+ * The assistant's network calls (SPEC.md section 7), loaded with the first message sent:
+ *   1. the webhook: POST of the message, the reply read within a bounded time and size, checked against
+ *      the contract (core/assistant/reply.ts: the rules of the zod schema, without zod in the browser);
  *   2. object storage: the voice note (then the files) uploaded with @supabase/supabase-js to
  *      assistant-uploads, cache control 3600, no overwrite, and their public URLs read back.
  * supabase-js itself loads only when a voice note or a file is sent.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
-import { UPLOADS_BUCKET, attachmentPath, randomPart, voicePath } from '../../core/assistant/uploads.ts';
-import {
-  webhookReply,
-  type AttachmentRef,
-  type WebhookPayload,
-  type WebhookReply,
-} from '../../core/assistant/contract.ts';
+import { UPLOADS_BUCKET, attachmentPath, randomPart, voiceExtension, voicePath } from '../../core/assistant/uploads.ts';
+import type { AttachmentRef, WebhookPayload, WebhookReply } from '../../core/assistant/contract.ts';
+import { readWebhookReply } from '../../core/assistant/reply.ts';
 import { backendUrl, getConfig } from '../runtime/config.ts';
 
-export class VoiceUploadError extends Error {}
-export class FileUploadError extends Error {}
+/** What the storage said: its HTTP status when it answered (a refusal), none when it could not be reached. */
+class UploadError extends Error {
+  readonly status?: number;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
+export class VoiceUploadError extends UploadError {}
+export class FileUploadError extends UploadError {
+  readonly fileName: string;
+  constructor(fileName: string, message: string, status?: number) {
+    super(message, status);
+    this.fileName = fileName;
+  }
+}
 
 /** A signal aborted after `ms` (setTimeout, so that a test clock can run it). */
 function deadline(ms: number): AbortSignal {
@@ -74,9 +85,7 @@ export async function sendToAssistant(payload: WebhookPayload): Promise<WebhookR
   } catch {
     throw new Error('Réponse du webhook illisible (JSON attendu)');
   }
-  const parsed = webhookReply.safeParse(data);
-  if (!parsed.success) throw new Error(`Réponse du webhook mal formée : ${parsed.error.issues[0]?.message ?? ''}`);
-  return parsed.data;
+  return readWebhookReply(data);
 }
 
 let client: Promise<SupabaseClient> | undefined;
@@ -101,19 +110,26 @@ async function upload(path: string, body: Blob, contentType: string): Promise<st
     cacheControl: String(ASSISTANT.voiceCacheControlSeconds),
     upsert: false,
   });
-  if (error) throw new Error(error.message);
+  if (error) {
+    // StorageApiError carries the storage's status; a network failure has none.
+    const status = Number((error as { status?: unknown }).status) || undefined;
+    throw new UploadError(error.message, status);
+  }
   return bucket.getPublicUrl(path).data.publicUrl;
 }
+
+const statusOf = (error: unknown) => (error instanceof UploadError ? error.status : undefined);
 
 /** 128 random bits per name: another visitor's upload cannot be guessed (docs/decisions/0024-uploads-never-active-content.md). */
 const random = () => randomPart(crypto.getRandomValues(new Uint8Array(16)));
 
-/** Call 2: the voice note, at landing-page/voices/{timestamp}-{random}.webm. */
+/** Call 2: the voice note, at landing-page/voices/{timestamp}-{random}.webm (.m4a when recorded as audio/mp4). */
 export async function uploadVoice(blob: Blob): Promise<string> {
+  const type = blob.type || 'audio/webm';
   try {
-    return await upload(voicePath(Date.now(), random()), blob, blob.type || 'audio/webm');
+    return await upload(voicePath(Date.now(), random(), voiceExtension(type)), blob, type);
   } catch (error) {
-    throw new VoiceUploadError(`Voice upload failed: ${(error as Error).message}`);
+    throw new VoiceUploadError(`Voice upload failed: ${(error as Error).message}`, statusOf(error));
   }
 }
 
@@ -129,7 +145,7 @@ export async function uploadFiles(files: readonly File[]): Promise<AttachmentRef
         url: await upload(attachmentPath(Date.now(), random(), file.name), file, type),
       });
     } catch (error) {
-      throw new FileUploadError(`${file.name} : ${(error as Error).message}`);
+      throw new FileUploadError(file.name, (error as Error).message, statusOf(error));
     }
   }
   return refs;

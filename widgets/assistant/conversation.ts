@@ -1,26 +1,34 @@
 /**
  * Sending a message (docs/requirements.md#assistant-conversation, docs/requirements.md#assistant-errors): the visitor's message and a temporary
  * assistant message are added; the voice note and files are uploaded, the webhook is called, and the reply
- * replaces the temporary message. Any failure replaces it with the apology and shows its toast; the caller
- * gets `false` back so that the input bar can give the visitor's text, files and voice note back.
+ * replaces the temporary message. Any failure replaces it with an apology that says what went wrong, and
+ * shows its toast; the caller gets `false` back so that the input bar can give the visitor's text, files
+ * and voice note back.
+ *
+ * A retry replaces the failed attempt: its question and apology leave the conversation, and the same
+ * message goes again under the same message_id (the webhook's idempotency key), with what was already
+ * uploaded, so that an idea the server had stored is not stored twice (docs/requirements.md#assistant-answers).
  */
 import type * as AssistantClient from './assistant-client.ts';
 import { signal } from '@preact/signals-react';
-import { ASSISTANT } from '../../core/assistant/constants.ts';
 import {
+  WELCOME_ID,
+  draftProblems,
   isConversationId,
   messageId,
   newConversationId,
   parseStoredConversation,
+  pendingIntent,
   storableConversation,
   type ChatMessage,
 } from '../../core/assistant/chat.ts';
 import type { AttachmentRef, WebhookPayload } from '../../core/assistant/contract.ts';
+import type { AssistantIntent } from '../../core/assistant/events.ts';
+import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { getConfig } from '../runtime/config.ts';
 import { safeStorage } from '../runtime/storage.ts';
 import { showToast } from '../runtime/toasts.ts';
 import type { VoiceNote } from './recorder.ts';
-import { loadMarkdown } from './MessageText.tsx';
 import { texts } from './texts.ts';
 
 /** Null until the saved conversation has been read back ("Restauration de la conversation..."). */
@@ -28,7 +36,6 @@ export const messages = signal<ChatMessage[] | null>(null);
 export const loading = signal(false);
 
 const storage = safeStorage('conversation');
-const WELCOME_ID = 'bienvenue';
 
 export function welcomeMessage(): ChatMessage {
   const { assistantName, productName } = getConfig();
@@ -40,11 +47,12 @@ export function welcomeMessage(): ChatMessage {
   };
 }
 
-const assistantMessage = (content: string): ChatMessage => ({
+const assistantMessage = (content: string, intent?: AssistantIntent): ChatMessage => ({
   id: messageId(),
   role: 'assistant',
   content,
   timestamp: new Date().toISOString(),
+  ...(intent ? { intent } : {}),
 });
 
 /** The conversation's random id is kept beside it (`dentivo_single_conversation_id`), and goes with it. */
@@ -74,7 +82,7 @@ export function setMessages(list: ChatMessage[]): void {
 }
 
 /** The conversation kept in storage (local, then session, then memory), if any. */
-export const savedConversation = () => parseStoredConversation(storage.get(getConfig().conversationKey));
+const savedConversation = () => parseStoredConversation(storage.get(getConfig().conversationKey));
 
 /** Reads the saved conversation back, or starts with the welcome message. */
 export function restoreConversation(): void {
@@ -83,13 +91,18 @@ export function restoreConversation(): void {
 
 /** Clearing resets to the welcome message and erases storage. */
 export function clearConversation(): void {
+  failed = undefined;
   setMessages([welcomeMessage()]);
 }
 
-/** The "open-assistant" event: the conversation becomes that one assistant message, a new conversation. */
-export function resetConversation(content: string): void {
+/**
+ * The "open-assistant" event: the conversation becomes that one assistant message, a new conversation.
+ * `intent` says what it asks for (an idea, the tester programme): the visitor's answer carries it.
+ */
+export function resetConversation(content: string, intent?: AssistantIntent): void {
+  failed = undefined;
   storage.remove(idKey());
-  setMessages([assistantMessage(content)]);
+  setMessages([assistantMessage(content, intent)]);
 }
 
 export interface Submission {
@@ -97,6 +110,19 @@ export interface Submission {
   files: File[];
   voice?: VoiceNote;
 }
+
+/** The last attempt that failed, kept for its retry. */
+interface FailedSend {
+  submission: Submission;
+  /** The visitor's message id: its message_id, sent again by the retry. */
+  id: string;
+  apologyId: string;
+  intent?: AssistantIntent;
+  /** What reached the storage already: not uploaded twice. */
+  voice?: { url: string; duration: number };
+  files?: AttachmentRef[];
+}
+let failed: FailedSend | undefined;
 
 const current = () => messages.value ?? [];
 
@@ -106,23 +132,72 @@ function replace(id: string, next: ChatMessage | ((message: ChatMessage) => Chat
   );
 }
 
+/** The same message again: same text, the very same files and voice note (the input bar gives them back). */
+function sameSubmission(a: Submission, b: Submission): boolean {
+  return (
+    a.text.trim() === b.text.trim() &&
+    a.voice?.blob === b.voice?.blob &&
+    a.files.length === b.files.length &&
+    a.files.every((file, index) => file === b.files[index])
+  );
+}
+
 export function canSend(submission: Submission): boolean {
-  return !loading.value && Boolean(submission.text.trim() || submission.files.length || submission.voice);
+  return (
+    !loading.value &&
+    Boolean(submission.text.trim() || submission.files.length || submission.voice) &&
+    draftProblems(submission.text).textOver === 0 &&
+    submission.files.length <= ASSISTANT.maxFiles
+  );
+}
+
+/** What the conversation says when a send fails, and its toast: what went wrong, in the visitor's words. */
+function failure(client: typeof AssistantClient | undefined, error: unknown, intent?: AssistantIntent) {
+  const refused = client && error instanceof client.FileUploadError && error.status && error.status < 500;
+  if (refused) {
+    const reason = texts.fileRefusedReason(error.status!);
+    return {
+      apology: texts.fileRefused(error.fileName, reason),
+      toast: { title: texts.fileUploadErrorTitle, description: `«\u202F${error.fileName}\u202F»\u00A0: ${reason}` },
+    };
+  }
+  const apology = intent === 'idea' ? texts.ideaApology : texts.apology;
+  if (client && error instanceof client.VoiceUploadError)
+    return { apology, toast: { title: texts.voiceUploadErrorTitle, description: texts.voiceUploadErrorText } };
+  if (client && error instanceof client.FileUploadError)
+    return {
+      apology,
+      toast: { title: texts.fileUploadErrorTitle, description: texts.fileUploadErrorText(error.fileName) },
+    };
+  return { apology, toast: { title: texts.connectionErrorTitle, description: texts.connectionErrorText } };
 }
 
 export async function sendMessage(submission: Submission): Promise<boolean> {
   if (!canSend(submission)) return false;
-  const text = submission.text.trim().slice(0, ASSISTANT.maxTextLength);
-  const files = submission.files.slice(0, ASSISTANT.maxFiles);
+  // A retry replaces the failed attempt: its question and apology leave the conversation.
+  const retry = failed && sameSubmission(failed.submission, submission) ? failed : undefined;
+  if (failed) {
+    const gone = new Set([failed.id, failed.apologyId]);
+    setMessages(current().filter((message) => !gone.has(message.id)));
+    failed = undefined;
+  }
+  const intent = retry ? retry.intent : pendingIntent(current());
+  const text = submission.text.trim();
+  const files = submission.files;
   const now = new Date();
   const user: ChatMessage = {
-    id: messageId(),
+    id: retry?.id ?? messageId(),
     role: 'user',
     content: text,
     timestamp: now.toISOString(),
     ...(files.length ? { attachments: files.map((file) => ({ name: file.name, type: file.type })) } : {}),
     ...(submission.voice
-      ? { voice: { url: URL.createObjectURL(submission.voice.blob), duration: submission.voice.duration } }
+      ? {
+          voice: retry?.voice ?? {
+            url: URL.createObjectURL(submission.voice.blob),
+            duration: submission.voice.duration,
+          },
+        }
       : {}),
   };
   const pending: ChatMessage = {
@@ -134,9 +209,14 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
   };
   loading.value = true;
   setMessages([...current(), user, pending]);
+  const attempt: Omit<FailedSend, 'apologyId'> = {
+    submission,
+    id: user.id,
+    ...(intent ? { intent } : {}),
+    ...(retry?.voice ? { voice: retry.voice } : {}),
+    ...(retry?.files ? { files: retry.files } : {}),
+  };
 
-  // The reply's Markdown renderer loads while the message travels.
-  const markdown = loadMarkdown();
   let client: typeof AssistantClient | undefined;
   try {
     client = await import('./assistant-client.ts');
@@ -146,21 +226,21 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
       conversation_id: conversationId(),
     };
     if (text) payload.text = text;
+    if (intent) payload.intent = intent;
     if (submission.voice) {
-      const url = await client.uploadVoice(submission.voice.blob);
-      payload.voice = { url, duration: submission.voice.duration };
-      replace(user.id, (message) => ({ ...message, voice: { url, duration: submission.voice!.duration } }));
+      attempt.voice ??= { url: await client.uploadVoice(submission.voice.blob), duration: submission.voice.duration };
+      payload.voice = attempt.voice;
+      replace(user.id, (message) => ({ ...message, voice: attempt.voice }));
     }
     if (files.length) {
-      const refs: AttachmentRef[] = await client.uploadFiles(files);
-      payload.files = refs;
+      attempt.files ??= await client.uploadFiles(files);
+      payload.files = attempt.files;
       replace(user.id, (message) => ({
         ...message,
-        attachments: refs.map((ref) => ({ name: ref.filename, type: ref.type, url: ref.url })),
+        attachments: attempt.files!.map((ref) => ({ name: ref.filename, type: ref.type, url: ref.url })),
       }));
     }
     const reply = await client.sendToAssistant(payload);
-    await markdown;
     replace(pending.id, {
       id: messageId(),
       role: 'assistant',
@@ -174,21 +254,11 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
     return true;
   } catch (error) {
     console.error('Assistant injoignable :', error);
-    if (client && error instanceof client.VoiceUploadError)
-      showToast({
-        title: texts.voiceUploadErrorTitle,
-        description: texts.voiceUploadErrorText,
-        variant: 'destructive',
-      });
-    else if (client && error instanceof client.FileUploadError)
-      showToast({
-        title: texts.fileUploadErrorTitle,
-        description: texts.fileUploadErrorText((error as Error).message),
-        variant: 'destructive',
-      });
-    else
-      showToast({ title: texts.connectionErrorTitle, description: texts.connectionErrorText, variant: 'destructive' });
-    replace(pending.id, assistantMessage(texts.apology));
+    const { apology, toast } = failure(client, error, intent);
+    showToast({ ...toast, variant: 'destructive' });
+    const message = assistantMessage(apology);
+    replace(pending.id, message);
+    failed = { ...attempt, apologyId: message.id };
     return false;
   } finally {
     loading.value = false;

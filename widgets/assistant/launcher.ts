@@ -32,9 +32,23 @@ function pulseLater(button: HTMLElement): () => void {
   };
 }
 
+/**
+ * The page's own footer: its contentinfo landmark. A <footer> inside an article, a section, an aside, a
+ * nav or main belongs to that block (an article's tags, a sample report), not to the page; the page's is
+ * the last footer outside all of them, on this site and on a site that embeds DENTY.
+ */
+function pageFooter(): Element | null {
+  const landmark = document.querySelector('[role="contentinfo"]');
+  if (landmark) return landmark;
+  const own = [...document.querySelectorAll('footer')].filter(
+    (footer) => !footer.parentElement?.closest('article, aside, main, nav, section'),
+  );
+  return own.at(-1) ?? null;
+}
+
 /** The button takes another colour while it sits over the footer; returns the function that checks again. */
 function followFooter(button: HTMLElement): () => void {
-  const footer = document.querySelector('footer, [role="contentinfo"]');
+  const footer = pageFooter();
   if (!footer) return () => {};
   let frame = 0;
   const check = () => {

@@ -4,7 +4,12 @@
  * `custom-assistant-message` event). The conversation itself lives in conversation.ts, with the drawer.
  */
 import { signal } from '@preact/signals-core';
-import { ASSISTANT_EVENT, type AssistantEventDetail } from '../../core/assistant/events.ts';
+import {
+  ASSISTANT_EVENT,
+  isAssistantIntent,
+  type AssistantEventDetail,
+  type AssistantIntent,
+} from '../../core/assistant/events.ts';
 
 /** The drawer's id, for the button's aria-controls. */
 export const DRAWER_ID = 'dentivo-assistant';
@@ -12,8 +17,8 @@ export const DRAWER_ID = 'dentivo-assistant';
 export const drawerOpen = signal(false);
 /** The drawer's code is wanted (first opening); it then stays loaded. */
 export const drawerWanted = signal(false);
-/** An "open-assistant" message the conversation is to be reset to (taken by the drawer). */
-export const presetMessage = signal<string | null>(null);
+/** An "open-assistant" message the conversation is to be reset to (taken by the drawer), and what it asks for. */
+export const presetMessage = signal<{ message: string; intent?: AssistantIntent } | null>(null);
 
 let returnFocus: HTMLElement | null = null;
 
@@ -54,7 +59,10 @@ export function listenToAssistantEvents(): () => void {
   const onEvent = (event: Event) => {
     const detail = (event as CustomEvent<AssistantEventDetail>).detail;
     if (detail?.type !== 'open-assistant' || typeof detail.message !== 'string' || !detail.message.trim()) return;
-    presetMessage.value = detail.message;
+    presetMessage.value = {
+      message: detail.message,
+      ...(isAssistantIntent(detail.intent) ? { intent: detail.intent } : {}),
+    };
     openAssistant();
   };
   window.addEventListener(ASSISTANT_EVENT, onEvent);

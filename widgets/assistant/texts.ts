@@ -2,7 +2,12 @@
  * Every string the assistant shows (French), in one place. The exact texts of docs/requirements.md#assistant and docs/requirements.md#error-catalogue
  * are kept word for word; French typography is written in (\u202F before ! ? ;, \u00A0 before :).
  */
+import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { quickOptions } from '../../core/assistant/quick-options.ts';
+import { UPLOAD_MAX_BYTES } from '../../core/assistant/uploads.ts';
+
+const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / 1024 / 1024;
+const ACCEPTED_KINDS = 'images, PDF, textes, documents bureautiques ou sons';
 
 /** The floating button's own words (kept apart: the button loads without the rest). */
 export const buttonTexts = { label: 'Assistant' } as const;
@@ -50,6 +55,29 @@ export const texts = {
   voiceUploadErrorTitle: 'Note vocale non envoyée',
   voiceUploadErrorText: 'L’envoi de l’enregistrement vocal a échoué. Veuillez réessayer.',
   fileUploadErrorTitle: 'Fichier non envoyé',
-  fileUploadErrorText: (detail: string) => `L’envoi du fichier a échoué (${detail}). Veuillez réessayer.`,
+  fileUploadErrorText: (name: string) =>
+    `L’envoi de «\u202F${name}\u202F» a échoué (connexion interrompue). Veuillez réessayer.`,
   microphoneError: 'Impossible d’accéder au microphone. Veuillez vérifier les permissions.',
+  // An idea that did not reach the team: never said « enregistrée » (docs/requirements.md#assistant-answers).
+  ideaApology:
+    'Votre idée n’a pas encore été transmise à l’équipe produit\u00A0: je rencontre des difficultés à me connecter. Elle est revenue dans la zone de saisie\u00A0: réessayez dans un instant.',
+  // A file the storage refused: what is wrong with it, not a connection problem.
+  fileRefused: (name: string, reason: string) =>
+    `Je n’ai pas pu recevoir «\u202F${name}\u202F»\u00A0: ${reason} Votre message est revenu dans la zone de saisie.`,
+  fileRefusedReason: (status: number) =>
+    status === 413
+      ? `il dépasse ${UPLOAD_MAX_MB}\u00A0Mo.`
+      : status === 429
+        ? 'trop de fichiers ont été envoyés depuis votre connexion\u00A0; réessayez plus tard.'
+        : `ce type de fichier n’est pas accepté (${ACCEPTED_KINDS}).`,
+  // Said before sending (docs/requirements.md#assistant-input): nothing is cut without a word.
+  fileTypeRefused: (name: string) =>
+    `«\u202F${name}\u202F» n’est pas joint\u00A0: ce type de fichier n’est pas accepté (${ACCEPTED_KINDS}).`,
+  fileTooBig: (name: string) => `«\u202F${name}\u202F» n’est pas joint\u00A0: il dépasse ${UPLOAD_MAX_MB}\u00A0Mo.`,
+  fileEmpty: (name: string) => `«\u202F${name}\u202F» n’est pas joint\u00A0: le fichier est vide.`,
+  tooManyFiles: (names: string[]) =>
+    `${ASSISTANT.maxFiles} fichiers au plus par message\u00A0: ${names.map((name) => `«\u202F${name}\u202F»`).join(', ')} ${names.length > 1 ? 'ne sont pas joints' : 'n’est pas joint'}.`,
+  textTooLong: (over: number) =>
+    `Message trop long de ${over.toLocaleString('fr-FR')}\u00A0caractère${over > 1 ? 's' : ''} (${ASSISTANT.maxTextLength.toLocaleString('fr-FR')} au plus)\u00A0: raccourcissez-le pour l’envoyer.`,
+  dismissNotice: 'Fermer ce message',
 } as const;

@@ -4,14 +4,14 @@
  * toast shown meanwhile appears right after, without a hydration mismatch.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { toasts, dismissToast } from './toasts.ts';
+import { besideDrawer, toasts, dismissToast } from './toasts.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 export default function Toaster() {
   useSignals();
   const shown = useHydrated() ? toasts.value : [];
   return (
-    <ol className="toast-list" aria-live="polite">
+    <ol className="toast-list" aria-live="polite" data-beside-drawer={besideDrawer.value ? '' : undefined}>
       {shown.map((toast) => (
         <li key={toast.id} className={`toast toast--${toast.variant}`}>
           {/* The role sits inside the item: on the <li> itself it would break the list (axe "list"). */}

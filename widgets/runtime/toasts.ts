@@ -9,6 +9,8 @@ export interface Toast {
 }
 
 export const toasts = signal<Toast[]>([]);
+/** A drawer (the assistant's) is open: toasts move where they cover none of its controls (toaster.css). */
+export const besideDrawer = signal(false);
 let nextId = 1;
 
 export const TOAST_DURATION_MS = 6000;
