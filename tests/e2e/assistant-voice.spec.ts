@@ -3,8 +3,14 @@
  * with Chromium's fake microphone, uploaded to the real embedded storage and sent to the real webhook.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { chromiumArgs, chromiumPath } from '../support/browser.ts';
 import { withPreferencesSet } from '../support/assistant.ts';
+import { e2ePort } from '../support/ports.ts';
+
+const root = join(import.meta.dirname, '..', '..');
 
 test.use({
   launchOptions: {
@@ -74,8 +80,22 @@ test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis 
   expect(stored.headers()['cache-control']).toBe('public, max-age=3600');
   expect((await stored.body()).byteLength).toBeGreaterThan(1000);
 
-  await expect(drawer(page).locator('.assistant-markdown').last()).toContainText('J’ai bien reçu votre message vocal');
+  // The embedded default cannot listen: it says the note is received, that the team will listen, and
+  // offers the contact page; the note is in the team's inbox.
+  const reply = drawer(page).locator('.assistant-markdown').last();
+  await expect(reply).toContainText(
+    'J’ai bien reçu votre message vocal et je l’ai transmis à l’équipe, qui l’écoutera',
+  );
+  await expect(reply.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
   await expect(chips(page)).toHaveCount(0);
+  const { stdout } = await promisify(execFile)(
+    join(root, 'node_modules', '.bin', 'tsx'),
+    [join(root, 'scripts', 'inbox.ts'), '--type', 'voice', '--json', '--limit', '50'],
+    { cwd: root, env: { ...process.env, PORT: String(e2ePort) }, timeout: 60_000 },
+  );
+  expect(JSON.parse(stdout).messages.map((message: { voice_url: string }) => message.voice_url)).toContain(
+    payload.voice.url,
+  );
 
   // The voice bubble: play/pause, progress in percent, back to 0 % at the end.
   const bubble = drawer(page).locator('.assistant-message--user .assistant-voice');
@@ -102,3 +122,71 @@ test('échec du dépôt de la note vocale : message en français, note rendue au
   await expect(chips(page).getByText('00:15')).toBeVisible();
   await expect(drawer(page).getByRole('textbox', { name: 'Votre question' })).toHaveValue('Écoutez ma question');
 });
+
+test('Safari (pas de WebM) : la note est enregistrée en audio/mp4, déposée en .m4a et envoyée', async ({ page }) => {
+  // Safari is not on this machine: Chromium is told it cannot record WebM, as Safari answers.
+  await page.addInitScript(() => {
+    const native = MediaRecorder.isTypeSupported.bind(MediaRecorder);
+    MediaRecorder.isTypeSupported = (type: string) => !/webm/i.test(type) && native(type);
+  });
+  await openAndRecord(page, 1);
+  await expect(chips(page).getByText('00:15')).toBeVisible();
+  const upload = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/landing-page/voices/'));
+  const webhook = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook'));
+  await drawer(page).getByRole('button', { name: 'Envoyer' }).click();
+  expect((await upload).url()).toMatch(/\/landing-page\/voices\/\d{13}-[\w-]{22}\.m4a$/);
+  const payload = (await webhook).postDataJSON();
+  expect(payload.voice.url).toMatch(/\.m4a$/);
+  const stored = await page.request.get(payload.voice.url);
+  expect(stored.headers()['content-type']).toBe('audio/mp4');
+  await expect(drawer(page).locator('.assistant-markdown').last()).toContainText('J’ai bien reçu votre message vocal');
+});
+
+for (const [name, emulation] of [
+  // A browser that records no type the storage accepts.
+  ['aucun format enregistrable', () => (MediaRecorder.isTypeSupported = () => false)],
+  // A browser that says it can, then refuses once the microphone is open.
+  [
+    'un format annoncé puis refusé',
+    () => {
+      const Native = MediaRecorder;
+      (window as any).MediaRecorder = class extends Native {
+        constructor(stream: MediaStream, options?: MediaRecorderOptions) {
+          if (/webm/.test(options?.mimeType ?? ''))
+            throw new DOMException('Type non pris en charge', 'NotSupportedError');
+          super(stream, options);
+        }
+        static override isTypeSupported = () => true;
+      };
+    },
+  ],
+] as const)
+  test(`${name} : l’alerte du microphone, et le microphone relâché`, async ({ page }) => {
+    await page.addInitScript(emulation);
+    // Every stream the page gets, to see that none stays live.
+    await page.addInitScript(() => {
+      const streams: MediaStream[] = [];
+      (window as any).__streams = streams;
+      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = async (constraints) => {
+        const stream = await original(constraints);
+        streams.push(stream);
+        return stream;
+      };
+    });
+    await withPreferencesSet(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Assistant', exact: true }).click();
+    await recordButton(page).click();
+    await expect(drawer(page).getByRole('alert')).toHaveText(
+      'Impossible d’accéder au microphone. Veuillez vérifier les permissions.',
+    );
+    await expect(recordButton(page)).toBeEnabled();
+    const live = await page.evaluate(
+      () =>
+        ((window as any).__streams as MediaStream[])
+          .flatMap((stream) => stream.getTracks())
+          .filter((track) => track.readyState === 'live').length,
+    );
+    expect(live).toBe(0);
+  });

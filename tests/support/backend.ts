@@ -37,6 +37,8 @@ export interface TestBackendOptions {
   uploadsDir?: string;
   /** The built site to serve (_site by default). */
   siteDir?: string;
+  /** The loopback port to listen on (a free one by default). */
+  port?: number;
 }
 
 export interface TestBackend {
@@ -96,7 +98,7 @@ export async function startBackend(options: TestBackendOptions = {}): Promise<Te
   const limits = { ...CONNECTION_LIMITS, perClient: 0, ...options.limits };
   const server: ServerType = await new Promise((resolve) => {
     const running = serve(
-      { fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: serverOptions(limits) },
+      { fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1', serverOptions: serverOptions(limits) },
       () => resolve(running),
     );
   });

@@ -12,7 +12,8 @@ import { linkFor } from './links.ts';
 
 function ChatLink({ href, title, children }: { href: string; title?: string; children: ReactNode }) {
   const link = linkFor(href);
-  if (!link) return <>{children}</>;
+  // A link the chat does not follow (javascript:, data:…) stays its words, nothing to click.
+  if (!link) return <span>{children}</span>;
   return (
     <a
       href={link.href}

@@ -9,9 +9,12 @@ import { useHydrated } from './use-hydrated.ts';
 
 export default function Toaster() {
   useSignals();
-  const shown = useHydrated() ? toasts.value : [];
+  const hydrated = useHydrated();
+  const shown = hydrated ? toasts.value : [];
+  // After hydration only, like the toasts: the build's HTML has no drawer open.
+  const beside = hydrated && besideDrawer.value;
   return (
-    <ol className="toast-list" aria-live="polite" data-beside-drawer={besideDrawer.value ? '' : undefined}>
+    <ol className="toast-list" aria-live="polite" data-beside-drawer={beside ? '' : undefined}>
       {shown.map((toast) => (
         <li key={toast.id} className={`toast toast--${toast.variant}`}>
           {/* The role sits inside the item: on the <li> itself it would break the list (axe "list"). */}
