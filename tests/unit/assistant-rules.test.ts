@@ -9,17 +9,25 @@ import {
   mediaType,
   randomPart,
   uploadType,
+  voiceExtension,
   voicePath,
+  fileProblem,
 } from '../../core/assistant/uploads.ts';
+import { recordingType } from '../../widgets/assistant/recorder.ts';
 import {
   isConversationId,
   newConversationId,
   parseStoredConversation,
   showsQuickOptions,
   storableConversation,
+  WELCOME_ID,
+  pendingIntent,
+  draftProblems,
   type ChatMessage,
 } from '../../core/assistant/chat.ts';
 import { webhookPayload, webhookReply } from '../../core/assistant/contract.ts';
+import { MalformedReply, readWebhookReply } from '../../core/assistant/reply.ts';
+import { parseInline, parseMarkdown } from '../../core/assistant/markdown.ts';
 
 describe('Texte des messages du visiteur', () => {
   it('transforme les URL en liens, les retours à la ligne en sauts de ligne et **texte** en gras', () => {
@@ -102,6 +110,24 @@ describe('Contrat du webhook (appel 1)', () => {
 
 describe('Dépôt des notes vocales et fichiers (appel 2)', () => {
   const random = randomPart(new Uint8Array(16).fill(255));
+  it('range la note de Safari (audio/mp4) en .m4a, celle des autres en .webm ; dit avant l’envoi ce que le stockage refuserait', () => {
+    expect(voiceExtension('audio/mp4')).toBe('m4a');
+    expect(voiceExtension('audio/webm;codecs=opus')).toBe('webm');
+    expect(isUploadPath(voicePath(1700000000000, randomPart(new Uint8Array(16)), 'm4a'))).toBe(true);
+    expect(fileProblem({ type: 'text/html', size: 10 })).toBe('type');
+    expect(fileProblem({ type: '', size: 10 })).toBe('type');
+    expect(fileProblem({ type: 'application/pdf', size: 10 * 1024 * 1024 + 1 })).toBe('size');
+    expect(fileProblem({ type: 'image/png', size: 0 })).toBe('empty');
+    expect(fileProblem({ type: 'image/png', size: 10 })).toBeUndefined();
+    expect(recordingType((type) => !type.includes('webm'))).toBe('audio/mp4');
+    expect(recordingType(() => false)).toBeUndefined();
+    expect(
+      recordingType(() => {
+        throw new Error('non pris en charge');
+      }),
+    ).toBeUndefined();
+  });
+
   it('range la note vocale sous landing-page/voices/{horodatage}-{aléa}.webm', () => {
     expect(random).toBe('_____________________w');
     expect(voicePath(1700000000000, random)).toBe(`landing-page/voices/1700000000000-${random}.webm`);
@@ -145,7 +171,7 @@ describe('Dépôt des notes vocales et fichiers (appel 2)', () => {
 
 describe('Conversation enregistrée', () => {
   const welcome: ChatMessage = {
-    id: 'w',
+    id: WELCOME_ID,
     role: 'assistant',
     content: 'Bonjour',
     timestamp: '2026-01-01T10:00:00.000Z',
@@ -175,6 +201,133 @@ describe('Conversation enregistrée', () => {
     expect(showsQuickOptions([welcome])).toBe(true);
     expect(showsQuickOptions([welcome, pending])).toBe(true);
     expect(showsQuickOptions([welcome, user])).toBe(false);
+    // Not under a preset: it asks for an idea or the tester programme, not for a question.
+    const idea: ChatMessage = { ...welcome, id: 'preset', content: 'Quelle idée ?', intent: 'idea' };
+    expect(showsQuickOptions([idea])).toBe(false);
+    expect(showsQuickOptions([{ ...idea, intent: undefined }])).toBe(false);
+  });
+  it('l’intention d’un message prédéfini passe à la réponse du visiteur, et survit au stockage', () => {
+    const idea: ChatMessage = { ...welcome, id: 'preset', content: 'Quelle idée ?', intent: 'idea' };
+    expect(pendingIntent([idea])).toBe('idea');
+    expect(pendingIntent([idea, pending])).toBe('idea');
+    expect(pendingIntent([idea, user])).toBeUndefined();
+    expect(pendingIntent([welcome])).toBeUndefined();
+    expect(parseStoredConversation(JSON.stringify([idea]))).toEqual([idea]);
+    const { intent: _intent, ...withoutIntent } = idea;
+    expect(parseStoredConversation(JSON.stringify([{ ...idea, intent: 'autre' }]))).toEqual([withoutIntent]);
+  });
+  it('dit un texte trop long avant l’envoi, sans le couper', () => {
+    expect(draftProblems('x'.repeat(ASSISTANT.maxTextLength)).textOver).toBe(0);
+    expect(draftProblems(`  ${'x'.repeat(ASSISTANT.maxTextLength + 3)}  `).textOver).toBe(3);
+  });
+});
+
+describe('Réponse du webhook lue dans le navigateur, sans zod (core/assistant/reply.ts)', () => {
+  const samples: unknown[] = [
+    { message_id: 'r', response: 'Bonjour', timestamp: '2026-01-01T10:00:00Z', files: [], voice: null },
+    { response: null },
+    {},
+    { response: '  ', extra: 'ignoré' },
+    { files: [{ filename: 'a.pdf', type: 'application/pdf', url: '/storage/a.pdf' }] },
+    { voice: { url: 'https://x.example/v.webm', duration: 12 } },
+    { response: 42 },
+    { message_id: 7 },
+    { files: 'non' },
+    { files: [{ filename: '', type: 'x', url: '/a' }] },
+    { files: [{ filename: 'a', type: 'x', url: 'javascript:alert(1)' }] },
+    { files: [{ filename: 'a', type: 'x', url: '//pirate.example/a' }] },
+    { voice: { url: 'https://x.example/v.webm', duration: -1 } },
+    { voice: { url: 'https://x.example/v.webm', duration: 3601 } },
+    { voice: { url: 'data:audio/webm,x', duration: 1 } },
+    { voice: 'non' },
+    [],
+    'texte',
+    null,
+  ];
+  it('rend le même verdict et les mêmes champs que le schéma zod du contrat', () => {
+    for (const sample of samples) {
+      const zod = webhookReply.safeParse(sample);
+      let mine: unknown;
+      try {
+        mine = readWebhookReply(sample);
+      } catch (error) {
+        expect(error, JSON.stringify(sample)).toBeInstanceOf(MalformedReply);
+        mine = undefined;
+      }
+      expect(mine, JSON.stringify(sample)).toEqual(zod.success ? zod.data : undefined);
+    }
+  });
+});
+
+describe('Markdown des réponses (core/assistant/markdown.ts)', () => {
+  it('lit la réponse de DENTY : ouverture, source, « À lire aussi » en liste', () => {
+    expect(
+      parseMarkdown(
+        'Une suite de gestion.\n\nEn savoir plus\u00A0: [FAQ](/faq)\n\nÀ lire aussi\u00A0:\n- [Tarifs](/tarifs)',
+      ),
+    ).toEqual([
+      { type: 'paragraph', children: [{ type: 'text', text: 'Une suite de gestion.' }] },
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text: 'En savoir plus\u00A0: ' },
+          { type: 'link', href: '/faq', children: [{ type: 'text', text: 'FAQ' }] },
+        ],
+      },
+      { type: 'paragraph', children: [{ type: 'text', text: 'À lire aussi\u00A0:' }] },
+      {
+        type: 'list',
+        ordered: false,
+        start: 1,
+        items: [
+          [
+            {
+              type: 'paragraph',
+              children: [{ type: 'link', href: '/tarifs', children: [{ type: 'text', text: 'Tarifs' }] }],
+            },
+          ],
+        ],
+      },
+    ]);
+  });
+  it('gras, italique, barré, code, échappements, adresses nues et retours à la ligne', () => {
+    expect(parseInline('**Gras** *it* ~~non~~ `x` radio\\_pano snake_case_mot https://x.fr/a.\nsuite')).toEqual([
+      { type: 'strong', children: [{ type: 'text', text: 'Gras' }] },
+      { type: 'text', text: ' ' },
+      { type: 'em', children: [{ type: 'text', text: 'it' }] },
+      { type: 'text', text: ' ' },
+      { type: 'del', children: [{ type: 'text', text: 'non' }] },
+      { type: 'text', text: ' ' },
+      { type: 'code', text: 'x' },
+      { type: 'text', text: ' radio_pano snake_case_mot ' },
+      { type: 'link', href: 'https://x.fr/a', children: [{ type: 'text', text: 'https://x.fr/a' }] },
+      { type: 'text', text: '.' },
+      { type: 'br' },
+      { type: 'text', text: 'suite' },
+    ]);
+  });
+  it('le HTML brut n’est que du texte : balises ôtées, script et style avec leur contenu', () => {
+    expect(parseMarkdown('<img src=x onerror="alert(1)"><script>alert(2)</script>')).toEqual([]);
+    expect(parseInline('<a href="javascript:alert(1)">lien</a> <style>body{}</style>fin')).toEqual([
+      { type: 'text', text: 'lien fin' },
+    ]);
+    expect(parseInline('&lt;b&gt; &amp; &#233;')).toEqual([{ type: 'text', text: '<b> & é' }]);
+  });
+  it('listes imbriquées et numérotées, citations, code, tableaux, titres', () => {
+    const blocks = parseMarkdown(
+      '1. un\n2. deux\n   - sous\n\n> cité\n\n```\n<b>code</b>\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Titre',
+    );
+    expect(blocks.map((block) => block.type)).toEqual(['list', 'quote', 'code', 'table', 'heading']);
+    expect(blocks[0]).toMatchObject({
+      ordered: true,
+      items: [[{ type: 'paragraph' }], [{ type: 'paragraph' }, { type: 'list', ordered: false }]],
+    });
+    expect(blocks[2]).toEqual({ type: 'code', text: '<b>code</b>' });
+    expect(blocks[3]).toMatchObject({
+      head: [[{ text: 'a' }], [{ text: 'b' }]],
+      rows: [[[{ text: '1' }], [{ text: '2' }]]],
+    });
+    expect(blocks[4]).toMatchObject({ type: 'heading', level: 2 });
   });
 });
 
