@@ -2,7 +2,7 @@
  * The assistant's replies are Markdown (SPEC.md section 2): read here into a small tree that the widget
  * renders as React elements (widgets/assistant/MessageText.tsx), never as an HTML string, so that nothing
  * a reply holds can become markup: raw HTML is only text (its tags dropped, the content of script and
- * style with them), and every link goes through the chat's link rule (docs/decisions/0041-assistant-weight.md).
+ * style with them), and every link goes through the chat's link rule (docs/decisions/0044-assistant-replies-without-libraries.md).
  *
  * What it reads: paragraphs with line breaks kept (GFM « breaks »), `#` headings, `-`/`*`/`+` and `1.`
  * lists (nested by indentation), `>` quotes, fenced and indented code, `---` rules, pipe tables; inline,

@@ -1,7 +1,7 @@
 /**
  * The webhook's reply read in the browser (SPEC.md section 7, call 1) without a schema library: the same
  * rules as `webhookReply` of core/assistant/contract.ts (zod, what the server and the tests use), written
- * by hand so that the widget does not carry zod (docs/decisions/0041-assistant-weight.md).
+ * by hand so that the widget does not carry zod (docs/decisions/0044-assistant-replies-without-libraries.md).
  * tests/unit/assistant-rules.test.ts holds both to the same verdicts.
  */
 import type { AttachmentRef, WebhookReply } from './contract.ts';

@@ -3,7 +3,7 @@
  * the assistant's as Markdown, read by core/assistant/markdown.ts into a tree and rendered here as React
  * elements, the one place replies are shown. No HTML string is ever built from a reply, so nothing in it
  * can become markup; links follow the chat's rule (links.ts), and a refused link stays text
- * (docs/decisions/0041-assistant-weight.md).
+ * (docs/decisions/0044-assistant-replies-without-libraries.md).
  */
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { plainTextSegments } from '../../core/assistant/chat-text.ts';
