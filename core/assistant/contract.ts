@@ -25,7 +25,6 @@ export const voiceRef = z.object({
   duration: z.number().check(z.gte(0), z.lte(3600)),
 });
 
-
 /**
  * Call 1, what the widget sends: message_id, text?, files?, voice?, sent_at, conversation_id, intent?.
  * `message_id` is also the idempotency key: a retry of the same message carries the same one.
