@@ -1,12 +1,12 @@
 /**
- * The conversation's rules (SPEC.md sections 3 and 4): the chat message, what is kept in browser storage
+ * The conversation's rules (docs/requirements.md#assistant-conversation): the chat message, what is kept in browser storage
  * and how it is read back (checked by hand: no schema library in the drawer), when quick options show,
  * what a message may hold before it is sent.
  */
 import { ASSISTANT } from './constants.ts';
 import { isAssistantIntent, type AssistantIntent } from './events.ts';
 
-/** SPEC.md section 3, "Chat message". `timestamp` is an ISO string so that it survives storage. */
+/** docs/requirements.md#assistant-conversation. `timestamp` is an ISO string so that it survives storage. */
 export interface ChatMessage {
   id: string;
   role: 'assistant' | 'user';
@@ -77,7 +77,7 @@ export function storableConversation(messages: readonly ChatMessage[]): ChatMess
 }
 
 /**
- * Quick options show only while the conversation is the single welcome message (SPEC.md section 2): not
+ * Quick options show only while the conversation is the single welcome message (docs/requirements.md#assistant-quick-options): not
  * under a preset (an idea, the tester programme), which asks the visitor for something else.
  */
 export function showsQuickOptions(messages: readonly ChatMessage[]): boolean {

@@ -1,5 +1,5 @@
 /**
- * The assistant's replies are Markdown (SPEC.md section 2): read here into a small tree that the widget
+ * The assistant's replies are Markdown (docs/requirements.md#assistant-message-text): read here into a small tree that the widget
  * renders as React elements (widgets/assistant/MessageText.tsx), never as an HTML string, so that nothing
  * a reply holds can become markup: raw HTML is only text (its tags dropped, the content of script and
  * style with them), and every link goes through the chat's link rule (docs/decisions/0044-assistant-replies-without-libraries.md).

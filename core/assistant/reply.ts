@@ -1,12 +1,12 @@
 /**
- * The webhook's reply read in the browser (SPEC.md section 7, call 1) without a schema library: the same
+ * The webhook's reply read in the browser (docs/requirements.md#assistant-webhook) without a schema library: the same
  * rules as `webhookReply` of core/assistant/contract.ts (zod, what the server and the tests use), written
  * by hand so that the widget does not carry zod (docs/decisions/0044-assistant-replies-without-libraries.md).
  * tests/unit/assistant-rules.test.ts holds both to the same verdicts.
  */
 import type { AttachmentRef, WebhookReply } from './contract.ts';
 
-/** A reply that is not the contract's JSON: a send failure (SPEC.md section 8). */
+/** A reply that is not the contract's JSON: a send failure (docs/requirements.md#assistant-errors). */
 export class MalformedReply extends Error {}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

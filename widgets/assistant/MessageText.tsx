@@ -1,5 +1,5 @@
 /**
- * How a message reads (SPEC.md section 2): the visitor's text with URLs as links, line breaks and **bold**;
+ * How a message reads (docs/requirements.md#assistant-message-text): the visitor's text with URLs as links, line breaks and **bold**;
  * the assistant's as Markdown, read by core/assistant/markdown.ts into a tree and rendered here as React
  * elements, the one place replies are shown. No HTML string is ever built from a reply, so nothing in it
  * can become markup; links follow the chat's rule (links.ts), and a refused link stays text

@@ -1,5 +1,5 @@
 /**
- * The assistant's network calls (SPEC.md section 7), loaded with the first message sent:
+ * The assistant's network calls (docs/requirements.md#assistant-webhook, docs/requirements.md#assistant-uploads), loaded with the first message sent:
  *   1. the webhook: POST of the message, the reply read within a bounded time and size, checked against
  *      the contract (core/assistant/reply.ts: the rules of the zod schema, without zod in the browser);
  *   2. object storage: the voice note (then the files) uploaded with @supabase/supabase-js to

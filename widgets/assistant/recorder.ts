@@ -1,5 +1,5 @@
 /**
- * Voice notes (SPEC.md section 4, "Input bar"): one recording at a time with MediaRecorder, in a type the
+ * Voice notes (docs/requirements.md#assistant-input): one recording at a time with MediaRecorder, in a type the
  * browser can record (webm where it can, audio/mp4 in Safari). Any refusal or missing support (microphone
  * denied, no device, insecure page, no type the browser records) is a MicrophoneError, and the microphone
  * is released: it never stays on after a failure.
