@@ -5,10 +5,9 @@
  * /assistant/webhook is replaced with page.route; every other call reaches the real server.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { CONVERSATION_KEY, recordTracking, withPreferencesSet } from '../support/assistant.ts';
 import { builtPages } from '../support/site.ts';
+import { axeViolations } from '../support/axe.ts';
 
 const launcher = (page: Page) => page.getByRole('button', { name: 'Assistant', exact: true });
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Assistant Dentivo' });
@@ -216,20 +215,12 @@ test.describe('Tiroir', () => {
   });
 
   test('pas de violation axe (WCAG 2.2 AA), tiroir ouvert, à 375 et 1280 px', async ({ page }) => {
-    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await openAssistant(page);
       await drawer(page).getByRole('button', { name: 'Qu’est-ce que Dentivo ?' }).click();
       await expect(messages(page).locator('.assistant-markdown').last()).toContainText('suite de gestion');
-      await page.evaluate(axe);
-      const violations = await page.evaluate(async () => {
-        const result = await (window as any).axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-        });
-        return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(' | ')}`);
-      });
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.evaluate((key) => localStorage.removeItem(key), CONVERSATION_KEY);
     }
   });

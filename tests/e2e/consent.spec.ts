@@ -7,13 +7,12 @@
  */
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { builtPages } from '../support/site.ts';
+import { axeViolations } from '../support/axe.ts';
 import { CONSENT_POLICY_VERSION } from '../../core/consent/rules.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'trackers');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const trackerCookie = /^(_ga|_ga_.+|_gid|_gcl_au|_hj.+|_fbp|_ttp|li_fat_id|_twclid)$/;
 const banner = (page: Page) => page.locator('.consent-banner');
 
@@ -652,33 +651,16 @@ test.describe('Aucun décalage de mise en page (CLS 0)', () => {
 });
 
 test.describe('Accessibilité du bandeau et du panneau (axe-core, WCAG 2.2 AA)', () => {
-  // axe is injected as an inline script, which our own CSP rightly refuses.
-  test.use({ bypassCSP: true });
-  const axe = async (page: Page) => {
-    await page.addScriptTag({ content: axeSource });
-    return page.evaluate(async () => {
-      const result = await (window as any).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      });
-      return result.violations.map(
-        (v: any) =>
-          `${v.id}: ${v.help} → ${v.nodes
-            .slice(0, 3)
-            .map((n: any) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-    });
-  };
   for (const width of [375, 1280]) {
     test(`bandeau affiché puis panneau ouvert, à ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       await consentReady(page);
       await expect(banner(page)).toBeVisible();
-      expect(await axe(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await banner(page).getByRole('button', { name: 'Personnaliser' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      expect(await axe(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });

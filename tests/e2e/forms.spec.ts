@@ -7,27 +7,7 @@ import { test as base, expect as baseExpect, type Page } from '@playwright/test'
 import { startBackend, type TestBackend } from '../support/backend.ts';
 import { startSmtp, type TestSmtp } from '../support/smtp.ts';
 import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core (WCAG 2.2 A/AA) on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return result.violations.map(
-      (v: any) =>
-        `${v.id}: ${v.help} → ${v.nodes
-          .slice(0, 3)
-          .map((n: any) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  });
-}
+import { axeViolations } from '../support/axe.ts';
 
 // The server, the database and the mails share a busy machine with the other workers: wider waits.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -438,8 +418,6 @@ test('ce qui est saisi avant l’hydratation est gardé', async ({ page, env }) 
 });
 
 test.describe('accessibilité des états des formulaires (axe-core, WCAG 2.2 AA)', () => {
-  // axe is injected as an inline script, which our own CSP rightly refuses.
-  test.use({ bypassCSP: true });
   for (const width of [375, 1280]) {
     test(`erreurs, remerciement, page sans JavaScript et confirmation à ${width} px`, async ({ page, env }) => {
       await page.setViewportSize({ width, height: 900 });

@@ -4,37 +4,21 @@
  */
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { HtmlValidate } from 'html-validate';
 import { builtPages } from '../support/site.ts';
 import { checkLinks } from '../support/links.ts';
+import { axeViolations } from '../support/axe.ts';
 
 const pages = builtPages();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 test.describe('accessibilité (axe-core, WCAG 2.2 AA) sur chaque page', () => {
-  // axe is injected as an inline script, which our own CSP rightly refuses.
-  test.use({ bypassCSP: true });
   for (const width of [375, 1280]) {
     for (const { path } of pages) {
       test(`${path} à ${width} px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         const response = await page.goto(path === '/404.html' ? '/page-qui-n-existe-pas' : path);
         expect(response).not.toBeNull();
-        await page.addScriptTag({ content: axeSource });
-        const violations = await page.evaluate(async () => {
-          const result = await (window as any).axe.run(document, {
-            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-          });
-          return result.violations.map(
-            (v: any) =>
-              `${v.id}: ${v.help} → ${v.nodes
-                .slice(0, 3)
-                .map((n: any) => n.target.join(' '))
-                .join(' | ')}`,
-          );
-        });
-        expect(violations).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   }
