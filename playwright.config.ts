@@ -1,6 +1,6 @@
 // End-to-end tests in Chromium against the built site served by the real server (npm run build first).
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, chromiumArgs } from './tests/support/browser.ts';
+import { chromiumPath, chromiumArgs } from './scripts/lib/browser.ts';
 import { e2ePort as port, embedHostOrigin } from './tests/support/ports.ts';
 
 export default defineConfig({

@@ -5,7 +5,7 @@
  */
 import { chromium } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
-import { chromiumPath, chromiumArgs } from '../tests/support/browser.ts';
+import { chromiumPath, chromiumArgs } from './lib/browser.ts';
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));

@@ -25,7 +25,7 @@ import {
 } from './common.ts';
 import { profilePhases, type Phase } from './profile.ts';
 import { QUERIES, searchQueries } from './search.ts';
-import type { QueryMeasure } from '../../tests/support/blog-search.ts';
+import type { QueryMeasure } from '../lib/blog-search.ts';
 
 export const SCALES = [0, 1000, 4000, 10000] as const;
 /** Runs of each build at each scale (bare and ours in turn, so a busy minute hits both). */

@@ -2,12 +2,12 @@
  * Blog search as visitors use it, on a build (the build part runs it on the real site and on the
  * largest generated one): the real server, Chromium, five queries each on a fresh first visit of /blog.
  * Transfer = everything the site sends from the click in the search box until the results are shown
- * and the network is quiet (gzip -9 of the built files: tests/support/blog-search.ts), code and index
+ * and the network is quiet (gzip -9 of the built files: scripts/lib/blog-search.ts), code and index
  * apart; latency = from the query typed to the count shown, the island's 150 ms typing pause included.
  */
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../../tests/support/browser.ts';
-import { measureQuery, type QueryMeasure } from '../../tests/support/blog-search.ts';
+import { chromiumArgs, chromiumPath } from '../lib/browser.ts';
+import { measureQuery, type QueryMeasure } from '../lib/blog-search.ts';
 import { startServer } from './common.ts';
 
 /** Typed as a visitor would: a word without its accent, a common word, two words, a typo, a phrase. */

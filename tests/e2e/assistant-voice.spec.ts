@@ -6,7 +6,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromiumArgs, chromiumPath } from '../support/browser.ts';
+import { chromiumArgs, chromiumPath } from '../../scripts/lib/browser.ts';
 import { withPreferencesSet } from '../support/assistant.ts';
 import { e2ePort } from '../support/ports.ts';
 

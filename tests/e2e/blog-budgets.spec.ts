@@ -7,8 +7,8 @@ import { test, expect } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { siteDir } from '../support/site.ts';
-import { gzipSize, kib, KIB } from '../support/bytes.ts';
-import { measureQuery } from '../support/blog-search.ts';
+import { gzipSize, kib, KIB } from '../../scripts/lib/bytes.ts';
+import { measureQuery } from '../../scripts/lib/blog-search.ts';
 
 const FIRST_PAGE = 40 * KIB;
 const QUERY = 150 * KIB;

@@ -1,7 +1,7 @@
 /**
  * Byte budgets (docs/requirements.md#performance-budgets), measured on the built files and a real page
  * load in Chromium, each script and stylesheet counted as gzip -9 of its built file
- * (tests/support/bytes.ts):
+ * (scripts/lib/bytes.ts):
  * - a first visit (cookie banner shown): everything downloaded until the network is quiet, what is
  *   fetched ahead at idle included;
  * - a repeat visit (choice made): what is fetched before the page is idle, on the five key pages.
@@ -27,7 +27,7 @@ import {
   recordAssets,
   returningVisitor,
   sum,
-} from '../support/bytes.ts';
+} from '../../scripts/lib/bytes.ts';
 
 const article = firstArticlePath(siteDir);
 /** The cookie banner of a first visit. */

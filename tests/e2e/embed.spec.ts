@@ -8,7 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipBytes, kib, KIB } from '../support/bytes.ts';
+import { gzipBytes, kib, KIB } from '../../scripts/lib/bytes.ts';
 import { embedHostPort, foreignHostPort } from '../support/ports.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -3,7 +3,7 @@
  * (tests/e2e/blog-budgets.spec.ts) and by the bench (scripts/bench/search.ts): on a loaded list page,
  * the visitor clicks the search box and types a query; everything the site sends from that moment until
  * the results are shown and the network is quiet is counted, each file as gzip -9 of its built copy
- * (tests/support/bytes.ts), split into code (the island and the search engine) and index (manifest,
+ * (scripts/lib/bytes.ts), split into code (the island and the search engine) and index (manifest,
  * shards, filters, cards). The latency runs from the query typed to the count shown (it includes the
  * island's typing pause); the bench reports it, no test asserts it.
  */
