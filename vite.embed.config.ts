@@ -2,15 +2,18 @@
 //   vite build -c vite.embed.config.ts               → _site/embed/app.js and its chunks (ES modules)
 //   vite build -c vite.embed.config.ts --mode loader → _site/embed.js, the tag's own tiny script (IIFE)
 // Names are stable (the tag is pasted on other sites); chunks are hashed. The widgets' CSS is shipped as a
-// string for their shadow roots: the design tokens of styles/tokens.css on :host, sizes in px.
+// string for their shadow roots: the design tokens of styles/tokens.css on their root element, sizes in px.
 import { defineConfig, type Plugin } from 'vite';
 import { readFileSync } from 'node:fs';
 import { transform } from 'lightningcss';
 
-/** rem → px (a host page may set its own root font size), :root → :host. */
+/**
+ * rem → px (a host page may set its own root font size); the tokens of :root go on the widget's root
+ * element inside the shadow root (widgets/embed.css), where the page cannot override them.
+ */
 function forShadowRoot(css: string): string {
   return css
-    .replace(/:root\b/g, ':host')
+    .replace(/:root\b/g, '.embed-root')
     .replace(/(-?\d*\.?\d+)rem\b/g, (_, value: string) => `${+(Number(value) * 16).toFixed(3)}px`);
 }
 

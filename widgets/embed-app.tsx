@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import css from 'virtual:embed-css';
 import type { PublicConfig } from '../core/site/config.ts';
-import { setConfig } from './runtime/config.ts';
+import { setConfig, setPagesOrigin } from './runtime/config.ts';
 import { ErrorBoundary } from './runtime/ErrorBoundary.tsx';
 import { renderWidget } from './runtime/hydrate.tsx';
 import { embeddableNames, islands, type Island, type IslandName } from './runtime/registry.ts';
@@ -60,29 +60,46 @@ async function siteConfig(source: string, options: EmbedOptions): Promise<Public
   };
 }
 
-/** The assistant: its button and drawer in a shadow root of their own, at the end of the host page. */
-async function mountAssistant(open: boolean): Promise<void> {
-  const [{ default: View }, launcher, { default: Toaster }] = await Promise.all([
-    islands.assistant.view(),
-    islands.assistant.wake(),
-    islands.toaster.view(),
-  ]);
-  const host = document.createElement('dentivo-assistant');
+/** An element of ours at the end of the host page, with its shadow root: the assistant's, the toasts'. */
+function ownElement(name: 'dentivo-assistant' | 'dentivo-toasts'): HTMLElement {
+  const host = document.createElement(name);
   document.body.append(host);
-  const root = shadowRoot(host, [css]);
+  return shadowRoot(host, [css]);
+}
+
+/**
+ * The toasts of every embedded widget (a form's « Message envoyé », the assistant's connection error), in
+ * their own shadow root: a page that embeds only a form gets them too.
+ */
+async function mountToasts(): Promise<void> {
+  const { default: Toaster } = await islands.toaster.view();
+  createRoot(ownElement('dentivo-toasts')).render(
+    <ErrorBoundary name="toaster">
+      <div className="toasts">
+        <Toaster />
+      </div>
+    </ErrorBoundary>,
+  );
+}
+
+/**
+ * The assistant: its button and drawer in a shadow root of their own, at the end of the host page.
+ * `open` (data-open="true") shows the drawer at once, without taking the focus from the page nor
+ * covering it: the visitor has not asked for it yet (widgets/assistant/store.ts, openAssistant).
+ */
+async function mountAssistant(open: boolean): Promise<void> {
+  const [{ default: View }, launcher] = await Promise.all([islands.assistant.view(), islands.assistant.wake()]);
+  const root = ownElement('dentivo-assistant');
   // Committed at once: the button's script (the same as on the site) then finds its elements.
   flushSync(() =>
     createRoot(root).render(
       <ErrorBoundary name="assistant">
         <View />
-        <div className="toasts">
-          <Toaster />
-        </div>
       </ErrorBoundary>,
     ),
   );
   launcher.wake(root, { embedded: true });
-  if (open) openAssistant();
+  if (open) openAssistant({ passive: true });
 }
 
 /** An in-page widget (a form, the audit checklist) into each `<div data-dentivo-widget="name">` of the host page. */
@@ -96,7 +113,7 @@ async function mountInPage(name: IslandName, styles: string[]): Promise<void> {
     try {
       props = JSON.parse(target.dataset.props ?? '{}');
     } catch {
-      console.error(`Dentivo : data-props illisible pour « ${name} »`);
+      console.error(`Dentivo\u00A0: data-props illisible pour «\u202F${name}\u202F»`);
     }
     renderWidget(shadowRoot(target, styles), name, component, props);
   }
@@ -105,15 +122,20 @@ async function mountInPage(name: IslandName, styles: string[]): Promise<void> {
 export async function mount(source: string, options: EmbedOptions): Promise<void> {
   setConfig(await siteConfig(source, options));
   setContentOrigin(new URL(source).origin);
+  setPagesOrigin(new URL(source).origin);
   const asked = (options.widgets || 'assistant')
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
   for (const name of asked)
     if (!(embeddableNames as string[]).includes(name))
-      console.error(`Dentivo : « ${name} » n’est pas un widget intégrable (${embeddableNames.join(', ')}).`);
+      console.error(
+        `Dentivo\u00A0: «\u202F${name}\u202F» n’est pas un widget intégrable (${embeddableNames.join(', ')}).`,
+      );
   const names = embeddableNames.filter((name) => asked.includes(name));
+  if (!names.length) return;
 
+  await mountToasts();
   if (names.includes('assistant')) await mountAssistant(options.open === 'true');
   const inPage = names.filter((name) => name !== 'assistant');
   if (!inPage.length) return;

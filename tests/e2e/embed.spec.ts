@@ -1,92 +1,27 @@
 /**
- * The assistant embedded on another site (docs/architecture.md#islands; README, "Intégrer l'assistant"):
- * examples/embed.html served from another loopback origin, with hostile CSS, talking to the real server.
- * That origin is in the test server's EMBED_ORIGINS (playwright.config.ts); a second one is not.
- * The host server also plays the production automation webhook (a third party) for the configuration test.
+ * The widgets embedded on another site (docs/architecture.md#islands; README, "Embedding the assistant on
+ * another site"): the pages of tests/support/embed-host.ts, made from examples/embed.html and served from
+ * another loopback origin, some with hostile CSS, talking to the real server. That origin is in the test
+ * server's EMBED_ORIGINS (playwright.config.ts); a second one is not.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { createServer, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Server } from 'node:http';
 import { gzipBytes, kib, KIB } from '../../scripts/lib/bytes.ts';
 import { embedHostPort, foreignHostPort } from '../support/ports.ts';
+import { COLUMN_WIDTH, startHostServer, webhookCalls } from '../support/embed-host.ts';
+import { axeViolations } from '../support/axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const example = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'embed.html'), 'utf8');
-
-/** Rules a careless host page might have: they must neither reach the widget nor be reached by it. */
-const hostileCss = `
-  html { font-size: 10px !important; }
-  * { font-family: "Comic Sans MS", cursive !important; color: rgb(255, 0, 0) !important; letter-spacing: 3px !important; text-transform: uppercase !important; box-sizing: content-box !important; line-height: 3 !important; }
-  button, textarea { background: yellow !important; border: 5px dashed lime !important; padding: 40px !important; }
-  div, section, ol, ul, li, p { margin: 30px !important; }
-  body > * { transform: rotate(1deg); }
-  main { min-height: 160vh; }
-  :root { --color-brand-700: #ff00ff; --space-s: 200px; --tap: 2px; }
-  dentivo-assistant { position: absolute !important; left: -9999px !important; display: none !important; }
-`;
-
-const hostHost = `<p class="assistant-bubble toast assistant-launcher" id="piege">Texte de la page hôte</p>`;
 let dentivoOrigin = '';
 const servers: Server[] = [];
-const webhookCalls: unknown[] = [];
-
-function page(options: { hostile?: boolean; attributes?: string; widgets?: string } = {}): string {
-  let html = example.replaceAll('http://localhost:8080', dentivoOrigin);
-  if (options.widgets)
-    html = html.replace('data-widgets="assistant,contact-form"', `data-widgets="${options.widgets}"`);
-  if (options.hostile)
-    html = html.replace('</head>', `<style>${hostileCss}</style></head>`).replace('<main>', `<main>${hostHost}`);
-  if (options.attributes)
-    html = html.replace(
-      'data-widgets="assistant,contact-form"',
-      `data-widgets="assistant,contact-form" ${options.attributes}`,
-    );
-  return html;
-}
-
-function hostServer(port: number): Promise<Server> {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    if (request.method === 'POST' && url.pathname === '/automatisation/webhook') {
-      // The production automation webhook (n8n or the like): same contract, its own answer.
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        webhookCalls.push(JSON.parse(body));
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            message_id: 'n8n-1',
-            response: 'Réponse de **l’automatisation de production**.',
-            timestamp: new Date().toISOString(),
-            files: [],
-            voice: null,
-          }),
-        );
-      });
-      return;
-    }
-    const html =
-      url.pathname === '/embed.html'
-        ? page({ hostile: url.searchParams.has('hostile'), widgets: url.searchParams.get('widgets') ?? undefined })
-        : url.pathname === '/production.html'
-          ? page({ attributes: `data-webhook-url="http://127.0.0.1:${port}/automatisation/webhook"` })
-          : undefined;
-    if (!html) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(html);
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-}
 
 test.beforeAll(async ({ baseURL }) => {
   dentivoOrigin = new URL(baseURL!).origin;
-  servers.push(await hostServer(embedHostPort), await hostServer(foreignHostPort));
+  servers.push(
+    await startHostServer(embedHostPort, dentivoOrigin),
+    await startHostServer(foreignHostPort, dentivoOrigin),
+  );
 });
 test.afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -180,7 +115,9 @@ test('la page hôte ouvre l’assistant avec son message (événement custom-ass
   await page.getByRole('button', { name: 'Poser une question à DENTY' }).click();
   await expect(drawer(page)).toBeVisible();
   await expect(drawer(page).locator('.assistant-message')).toHaveCount(1);
-  await expect(drawer(page).locator('.assistant-message')).toContainText('Que souhaitez-vous savoir sur Dentivo ?');
+  await expect(drawer(page).locator('.assistant-message')).toContainText(
+    'Que souhaitez-vous savoir sur Dentivo\u202F?',
+  );
 });
 
 test('sans CSP sur la page hôte non plus, une réponse hostile ne s’exécute pas', async ({ page }) => {
@@ -240,23 +177,161 @@ test('un autre widget sur demande : le formulaire de contact, dans sa propre rac
   expect(await field.evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Comic');
 });
 
-test('une origine absente d’EMBED_ORIGINS n’obtient rien du serveur', async ({ page, request }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(`http://127.0.0.1:${foreignHostPort}/embed.html`);
-  await expect
-    .poll(() => errors.some((text) => text.includes('Dentivo : les widgets n’ont pas pu être chargés.')), {
-      timeout: 10_000,
-    })
-    .toBe(true);
+test('une origine absente d’EMBED_ORIGINS n’obtient rien du serveur, et la console dit pourquoi en une ligne', async ({
+  page,
+  request,
+}) => {
+  const foreignOrigin = `http://127.0.0.1:${foreignHostPort}`;
+  const ours: string[] = [];
+  page.on('console', (message) => message.text().startsWith('Dentivo') && ours.push(message.text()));
+  await page.goto(`${foreignOrigin}/embed.html`);
+  await expect.poll(() => ours.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  // Time for a second line, were there one: the page has nothing left to load.
+  await page.waitForLoadState('networkidle');
+  expect(ours).toHaveLength(1);
+  expect(ours[0]).toContain('EMBED_ORIGINS');
+  expect(ours[0]).toContain(foreignOrigin);
+  expect(ours[0]).toContain(dentivoOrigin);
   await expect(launcher(page)).toHaveCount(0);
+  await expect(page.locator('[data-dentivo-widget="contact-form"]')).toBeEmpty();
+
   const foreign = await request.post(`${dentivoOrigin}/assistant/webhook`, {
-    headers: { origin: `http://127.0.0.1:${foreignHostPort}`, 'content-type': 'application/json' },
+    headers: { origin: foreignOrigin, 'content-type': 'application/json' },
     data: { message_id: 'm', text: 'x', sent_at: new Date().toISOString(), conversation_id: 'c' },
   });
   expect(foreign.headers()['access-control-allow-origin']).toBeUndefined();
   const allowed = await request.get(`${dentivoOrigin}/embed/app.js`, { headers: { origin: host } });
   expect(allowed.headers()['access-control-allow-origin']).toBe(host);
+});
+
+test.describe('un formulaire seul, dans la colonne de 420 px de la page hôte', () => {
+  /** The page's placeholder and the form inside its shadow root, as laid out. */
+  async function layout(page: Page, name: 'contact-form' | 'tester-form') {
+    const placeholder = page.locator(`[data-dentivo-widget="${name}"]`);
+    await expect(placeholder.locator('form')).toBeVisible();
+    const style = await placeholder.evaluate((element) => {
+      const s = getComputedStyle(element);
+      return { display: s.display, border: s.borderTopWidth, padding: s.paddingLeft, radius: s.borderTopLeftRadius };
+    });
+    return {
+      style,
+      outer: (await placeholder.boundingBox())!,
+      form: (await placeholder.locator('form').boundingBox())!,
+    };
+  }
+
+  for (const width of [375, 1280]) {
+    test(`le formulaire de contact garde la colonne et la mise en forme de la page, à ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${host}/embed.html?colonne=contact-form`);
+      const { style, outer, form } = await layout(page, 'contact-form');
+      // The page's own rules for its element stand: block, its border, padding and radius, its width.
+      expect(style).toEqual({ display: 'block', border: '3px', padding: '12px', radius: '14px' });
+      expect(outer.width).toBeLessThanOrEqual(COLUMN_WIDTH);
+      if (width > COLUMN_WIDTH + 100) expect(outer.width).toBe(COLUMN_WIDTH);
+      // The form fills the column inside its border and padding, no more.
+      expect(form.x).toBeGreaterThanOrEqual(outer.x + 15 - 1);
+      expect(form.x + form.width).toBeLessThanOrEqual(outer.x + outer.width - 15 + 1);
+      expect(form.width).toBeGreaterThan(outer.width - 2 * 15 - 2);
+      // Nothing of the assistant when it is not asked for.
+      await expect(launcher(page)).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test('le lien vers la politique de confidentialité mène au site Dentivo, pas à la page hôte', async ({ page }) => {
+    await page.goto(`${host}/embed.html?colonne=contact-form`);
+    const link = page
+      .locator('[data-dentivo-widget="contact-form"]')
+      .getByRole('link', { name: 'Lire la politique de confidentialité (nouvel onglet)' });
+    await expect(link).toHaveAttribute('href', `${dentivoOrigin}/confidentialite`);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).origin).toBe(dentivoOrigin);
+    await expect(tab.getByRole('heading', { level: 1 })).toContainText('confidentialité');
+    await tab.close();
+  });
+
+  test('une demande de contact envoyée montre son toast, sans l’assistant sur la page', async ({ page }) => {
+    await page.goto(`${host}/embed.html?colonne=contact-form`);
+    const form = page.locator('[data-dentivo-widget="contact-form"]');
+    await form.getByLabel('Nom et prénom').fill('Cabinet des Lilas');
+    await form.getByLabel('Adresse e\u2011mail').fill(`lilas-${Date.now()}@cabinet.example`);
+    await form.getByLabel('Sujet de votre demande').selectOption('demo');
+    await form.getByLabel('Votre message').fill('Bonjour, nous aimerions une démonstration au cabinet.');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Envoyer le message' }).click();
+    const toast = page.locator('dentivo-toasts').getByRole('status');
+    await expect(toast).toContainText('Message envoyé\u202F!');
+    await expect(toast).toContainText('Nous avons bien reçu votre demande.');
+    await expect(form.getByRole('heading', { name: 'Merci pour votre message\u202F!' })).toBeVisible();
+  });
+
+  test('une demande de testeur envoyée montre son toast et vide le formulaire', async ({ page }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${host}/embed.html?colonne=tester-form`);
+      const { style, outer } = await layout(page, 'tester-form');
+      expect(style.border).toBe('3px');
+      expect(outer.width).toBeLessThanOrEqual(COLUMN_WIDTH);
+    }
+    const form = page.locator('[data-dentivo-widget="tester-form"]');
+    await form.getByLabel('Nom et prénom').fill('Claire Vasseur');
+    await form.getByLabel('Adresse e\u2011mail').fill(`testeuse-${Date.now()}@cabinet.example`);
+    await form.getByLabel('Profession').selectOption('chirurgien-dentiste');
+    await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    await expect(page.locator('dentivo-toasts').getByRole('status')).toContainText(
+      'Votre demande a été envoyée avec succès\u202F!',
+    );
+    await expect(form.getByLabel('Nom et prénom')).toHaveValue('');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('data-open="true" : l’assistant ouvert au chargement, sans prendre le focus de la page', () => {
+  for (const width of [375, 1280]) {
+    test(`à ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${host}/embed.html?open`);
+      await expect(drawer(page)).toBeVisible();
+      // The quick options show 500 ms after the drawer: the input's 100 ms focus would have come by now.
+      await expect(drawer(page).getByRole('button', { name: 'Qu’est-ce que Dentivo ?' })).toBeVisible();
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      await expect(input(page)).not.toBeFocused();
+      // Beside the page rather than over it: not modal, no dimmed backdrop.
+      await expect(drawer(page)).not.toHaveAttribute('aria-modal', 'true');
+      // The page's Escape stays the page's; Tab walks the page from its start.
+      await page.keyboard.press('Escape');
+      await expect(drawer(page)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Tab');
+      const ask = page.getByRole('button', { name: 'Poser une question à DENTY' });
+      await expect(ask).toBeFocused();
+      // A focused element is never hidden: on a phone, where the drawer covers the page, it gives way.
+      if (width < 800) {
+        await expect(drawer(page)).toBeHidden();
+        await expect(launcher(page)).toBeVisible();
+      } else await expect(drawer(page)).toBeVisible();
+      await expect(ask).toBeInViewport();
+    });
+  }
+
+  test('la page reste utilisable ; quand le visiteur demande l’assistant, il devient le sien', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${host}/embed.html?open`);
+    await expect(drawer(page)).toBeVisible();
+    // Clicked through no backdrop: the page's own button answers.
+    const ask = page.getByRole('button', { name: 'Poser une question à DENTY' });
+    await ask.click();
+    await expect(drawer(page).locator('.assistant-message')).toContainText('Que souhaitez-vous savoir sur Dentivo');
+    await expect(input(page)).toBeFocused();
+    await expect(drawer(page)).toHaveAttribute('aria-modal', 'true');
+    await page.keyboard.press('Escape');
+    await expect(drawer(page)).toBeHidden();
+    await expect(ask).toBeFocused();
+  });
 });
 
 test('poids : la balise ≤ 5 KiB gz, l’assistant complet après la première ouverture et après sa première réponse ≤ 100 KiB gz (React compris)', async ({

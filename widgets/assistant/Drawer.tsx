@@ -12,7 +12,7 @@ import { formatTimeHHmm } from '../../core/site/dates.ts';
 import { getConfig } from '../runtime/config.ts';
 import { besideDrawer } from '../runtime/toasts.ts';
 import { track } from '../runtime/track.ts';
-import { DRAWER_ID, closeAssistant, drawerOpen, presetMessage } from './store.ts';
+import { DRAWER_ID, closeAssistant, drawerOpen, drawerPassive, presetMessage } from './store.ts';
 import {
   clearConversation,
   loading,
@@ -47,6 +47,8 @@ export default function Drawer() {
   const [revealed, setRevealed] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const open = drawerOpen.value;
+  // Opened by the host page (embed.js's data-open): shown beside the page, which keeps the focus and the clicks.
+  const passive = open && drawerPassive.value;
   const conversation = messages.value;
   const busy = loading.value;
   const pending = busy || Boolean(conversation?.some((message) => message.isTemporary));
@@ -67,25 +69,42 @@ export default function Drawer() {
     restoreConversation();
   }, [preset]);
 
-  // Each opening is announced to the analytics layer (docs/requirements.md#assistant-drawer); focus moves
-  // into the drawer 100 ms after it opens; Escape closes it, wherever the focus is.
+  // Each opening is announced to the analytics layer (docs/requirements.md#assistant-drawer).
+  useEffect(() => {
+    if (open) track('assistant_open');
+  }, [open]);
+
+  // Focus moves into the drawer 100 ms after the visitor opens it (not when the host page did: the
+  // visitor is reading that page). Escape closes it wherever the focus is; opened by the page, only from
+  // inside the drawer, so that the page's own Escape stays its own.
   useEffect(() => {
     if (!open) return;
-    track('assistant_open');
     besideDrawer.value = true;
-    const timer = setTimeout(() => input.current?.focus(), ASSISTANT.focusDelayMs);
+    const timer = passive ? undefined : setTimeout(() => input.current?.focus(), ASSISTANT.focusDelayMs);
     const onEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (passive && !(dialog.current && event.composedPath().includes(dialog.current))) return;
       event.preventDefault();
       closeAssistant();
     };
+    // Opened by the page, the drawer gives way when the focus goes to what it covers (all of a phone's
+    // screen): a focused element is never hidden (WCAG 2.4.11).
+    const onPageFocus = (event: FocusEvent) => {
+      const drawer = dialog.current;
+      if (!passive || !drawer || event.composedPath().includes(drawer)) return;
+      const focused = (event.target as Element).getBoundingClientRect();
+      const covered = drawer.getBoundingClientRect();
+      if (focused.left < covered.right && focused.right > covered.left) closeAssistant();
+    };
     document.addEventListener('keydown', onEscape);
+    document.addEventListener('focusin', onPageFocus);
     return () => {
       clearTimeout(timer);
       besideDrawer.value = false;
       document.removeEventListener('keydown', onEscape);
+      document.removeEventListener('focusin', onPageFocus);
     };
-  }, [open]);
+  }, [open, passive]);
 
   // Quick options: the first 500 ms after they show, then one every 150 ms.
   // They are hidden again, from the first, whenever they stop being offered.
@@ -131,8 +150,8 @@ export default function Drawer() {
   }, [conversation?.length, pending, revealed, open]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    // Tab stays inside the drawer.
+    if (event.key !== 'Tab' || !dialog.current || passive) return;
+    // Tab stays inside the drawer (a modal dialog, unless the host page opened it).
     const items = [...dialog.current.querySelectorAll<HTMLElement>(focusable)].filter(
       (element) => element.getClientRects().length > 0,
     );
@@ -151,7 +170,7 @@ export default function Drawer() {
   };
 
   return (
-    <div className="assistant-layer" data-open={open ? '' : undefined}>
+    <div className="assistant-layer" data-open={open ? '' : undefined} data-passive={passive ? '' : undefined}>
       {/* The backdrop takes clicks without closing anything, and without taking focus away. */}
       <div className="assistant-backdrop" aria-hidden="true" onMouseDown={(event) => event.preventDefault()} />
       <section
@@ -159,7 +178,7 @@ export default function Drawer() {
         id={DRAWER_ID}
         className="assistant-drawer"
         role="dialog"
-        aria-modal="true"
+        aria-modal={passive ? undefined : true}
         aria-labelledby={titleId}
         onKeyDown={onKeyDown}
       >

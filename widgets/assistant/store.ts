@@ -3,7 +3,7 @@
  * the drawer is open, whether its code is wanted, and a preset message waiting for the drawer (the
  * `custom-assistant-message` event). The conversation itself lives in conversation.ts, with the drawer.
  */
-import { signal } from '@preact/signals-core';
+import { batch, signal } from '@preact/signals-core';
 import {
   ASSISTANT_EVENT,
   isAssistantIntent,
@@ -30,19 +30,36 @@ let contentOrigin = typeof location === 'undefined' ? '' : location.origin;
 export const setContentOrigin = (origin: string) => void (contentOrigin = origin);
 export const getContentOrigin = () => contentOrigin;
 
-export function openAssistant(): void {
-  if (drawerOpen.value) return;
-  const active = document.activeElement;
-  // Inside a shadow root (the embed), the focused element is the root's own.
-  const focused = (active?.shadowRoot?.activeElement ?? active) as HTMLElement | null;
-  returnFocus = focused && focused !== document.body ? focused : null;
-  drawerWanted.value = true;
-  drawerOpen.value = true;
+/**
+ * Opened by the page rather than by the visitor (embed.js's data-open="true"): the drawer shows beside the
+ * page without taking the focus or covering the page, until it is closed or the visitor asks for it.
+ */
+export const drawerPassive = signal(false);
+
+export function openAssistant({ passive = false }: { passive?: boolean } = {}): void {
+  // Asked for by the visitor while the page had it open: it becomes theirs (focus, modal).
+  if (drawerOpen.value && (passive || !drawerPassive.value)) return;
+  if (passive) {
+    returnFocus = null;
+  } else {
+    const active = document.activeElement;
+    // Inside a shadow root (the embed), the focused element is the root's own.
+    const focused = (active?.shadowRoot?.activeElement ?? active) as HTMLElement | null;
+    returnFocus = focused && focused !== document.body ? focused : null;
+  }
+  batch(() => {
+    drawerPassive.value = passive;
+    drawerWanted.value = true;
+    drawerOpen.value = true;
+  });
 }
 
 export function closeAssistant(): void {
   if (!drawerOpen.value) return;
-  drawerOpen.value = false;
+  batch(() => {
+    drawerOpen.value = false;
+    drawerPassive.value = false;
+  });
   const target = returnFocus;
   returnFocus = null;
   // After the drawer is hidden, so that the element can take focus again.

@@ -13,7 +13,7 @@ import {
   type ContactFormValues,
 } from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
-import { getConfig } from '../runtime/config.ts';
+import { getConfig, sitePage } from '../runtime/config.ts';
 import { Field, FormFrame, Options } from './fields.tsx';
 import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
 import { SUBJECT_LABELS, texts } from './texts.ts';
@@ -66,7 +66,13 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
     );
 
   return (
-    <FormFrame idPrefix={ID} action={action} label={texts.contact.label} form={form} submitLabel={texts.contact.submit}>
+    <FormFrame
+      idPrefix={ID}
+      action={sitePage(action)}
+      label={texts.contact.label}
+      form={form}
+      submitLabel={texts.contact.submit}
+    >
       <div className="form__grid">
         <Field control={controlProps('fullName')} label={texts.contact.fullName} error={errors.fullName}>
           <input
@@ -150,7 +156,7 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
           {errors.consent ?? ''}
         </p>
         <p className="field__hint">
-          <a href="/confidentialite" target="_blank" rel="noopener">
+          <a href={sitePage('/confidentialite')} target="_blank" rel="noopener">
             {texts.contact.privacy}
           </a>
         </p>

@@ -13,6 +13,7 @@ import {
   type TesterFormValues,
 } from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
+import { sitePage } from '../runtime/config.ts';
 import { Field, FormFrame, Options } from './fields.tsx';
 import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
 import { PROFESSION_LABELS, texts } from './texts.ts';
@@ -47,7 +48,13 @@ export default function TesterForm({ action = '/tester', initial }: TesterFormPr
   const hintId = `${ID}-teamSize-hint`;
 
   return (
-    <FormFrame idPrefix={ID} action={action} label={texts.tester.label} form={form} submitLabel={texts.tester.submit}>
+    <FormFrame
+      idPrefix={ID}
+      action={sitePage(action)}
+      label={texts.tester.label}
+      form={form}
+      submitLabel={texts.tester.submit}
+    >
       <div className="form__grid">
         <Field control={controlProps('fullName')} label={texts.tester.fullName} error={errors.fullName}>
           <input

@@ -23,3 +23,19 @@ export function getConfig(): PublicConfig {
 export function backendUrl(config: PublicConfig = getConfig()): string {
   return config.supabaseUrl || globalThis.location?.origin || '';
 }
+
+/**
+ * Where the site's own pages are. On the site, links stay relative, exactly as the build rendered them;
+ * embedded on another site (widgets/embed-app.tsx), they lead back to the Dentivo site that served the
+ * widget, never to a page of the host (its /confidentialite would be its own, or a 404).
+ */
+let pagesOrigin = '';
+
+export function setPagesOrigin(origin: string): void {
+  pagesOrigin = origin;
+}
+
+/** A page of the site (`/confidentialite`), as a widget must link it where it is shown. */
+export function sitePage(path: string): string {
+  return pagesOrigin + path;
+}
