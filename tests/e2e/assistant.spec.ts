@@ -413,6 +413,10 @@ test.describe('Conversation', () => {
     await expect(drawer(page)).toBeVisible();
     await expect(messages(page).locator('.assistant-message')).toHaveCount(1);
     await expect(messages(page)).toContainText(preset!.slice(0, 30));
+    // The preset keeps the build's French typography into the drawer: narrow no-break spaces, apostrophes.
+    expect(preset).toMatch(/DENTY\u202F!.*\u202F\?/);
+    expect(preset).toContain('’');
+    expect(await messages(page).locator('.assistant-message').first().textContent()).toContain(preset);
     await page.keyboard.press('Escape');
     await expect(idea).toBeFocused();
   });
@@ -432,6 +436,10 @@ test.describe('Avant que le bandeau cookies soit répondu', () => {
     await expect(drawer(page)).toBeVisible();
     await expect(messages(page).locator('.assistant-message')).toHaveCount(1);
     await expect(messages(page)).toContainText(preset!.slice(0, 30));
+    // The preset keeps the build's French typography into the drawer: narrow no-break spaces, apostrophes.
+    expect(preset).toMatch(/DENTY\u202F!.*\u202F\?/);
+    expect(preset).toContain('’');
+    expect(await messages(page).locator('.assistant-message').first().textContent()).toContain(preset);
     await page.keyboard.press('Escape');
     await expect(drawer(page)).toBeHidden();
     await expect(idea).toBeFocused();
