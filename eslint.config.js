@@ -34,6 +34,18 @@ export default tseslint.config(
     },
   },
   {
+    // docs/decisions/0002-folders-and-layering.md: neither scripts/ nor production code imports tests/
+    // (what both need lives in scripts/lib/ or in the layer it belongs to).
+    files: ['{core,backend,widgets,site,server,cms,supabase,scripts}/**/*.{ts,tsx,js,mjs}', '*.{ts,js}'],
+    ignores: ['playwright.config.ts', 'vitest.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/tests/**', 'tests/**'], message: 'Seuls les tests importent tests/.' }] },
+      ],
+    },
+  },
+  {
     files: ['widgets/**/*.{ts,tsx}', 'cms/**/*.{ts,tsx}', 'site/enhance.ts', 'site/**/*.client.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
