@@ -30,6 +30,15 @@ export function warmUp(): void {
   functionsClient().catch(() => undefined);
 }
 
+/**
+ * The server's answer that supabase-js hands back with an error. Told by its shape, not `instanceof
+ * Response`: a fetch given to supabase-js (a polyfill, another realm) makes answers of another class.
+ */
+function isAnswer(value: unknown): value is Response {
+  const answer = value as Partial<Response> | null;
+  return typeof answer?.status === 'number' && typeof answer.json === 'function';
+}
+
 /** Sends one request. Never throws: a failure is an outcome, with the server's French message when it gave one. */
 export async function sendSubmission(payload: Submission, idempotencyKey: string): Promise<SendOutcome> {
   try {
@@ -41,7 +50,7 @@ export async function sendSubmission(payload: Submission, idempotencyKey: string
     if (!error) return { ok: true };
     console.error(new Error("Erreur lors de l'envoi du message", { cause: error }));
     const response = (error as { context?: unknown }).context;
-    if (!(response instanceof Response)) return { ok: false };
+    if (!isAnswer(response)) return { ok: false };
     try {
       const body = (await response.json()) as { error?: unknown; fields?: unknown };
       return {
