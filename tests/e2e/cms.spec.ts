@@ -123,12 +123,13 @@ test.describe('The CMS at /admin', () => {
   });
 
   test('shows the rebuilt article page', async () => {
-    // The page is typeset (a narrow no-break space before the colon): look for the words after it.
+    // The page is typeset (a narrow no-break space before the colon): look for the words after it. A rebuild
+    // of the whole site on a busy machine can take minutes: patience, no duration asserted.
     await expect
-      .poll(() => answers('/blog/suivi-post-operatoire', newTitle.split(' : ')[1]), { timeout: 60_000 })
+      .poll(() => answers('/blog/suivi-post-operatoire', newTitle.split(' : ')[1]), { timeout: 180_000 })
       .toBe(true);
     await expect
-      .poll(() => answers('/blog/suivi-post-operatoire', 'Un appel le lendemain suffit'), { timeout: 60_000 })
+      .poll(() => answers('/blog/suivi-post-operatoire', 'Un appel le lendemain suffit'), { timeout: 180_000 })
       .toBe(true);
   });
 
@@ -175,7 +176,7 @@ test.describe('The CMS at /admin', () => {
 
   test('lists the new article on /blog', async () => {
     await expect
-      .poll(() => answers('/blog', 'Préparer la rentrée du cabinet en cinq étapes simples'), { timeout: 60_000 })
+      .poll(() => answers('/blog', 'Préparer la rentrée du cabinet en cinq étapes simples'), { timeout: 180_000 })
       .toBe(true);
   });
 
