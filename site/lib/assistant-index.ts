@@ -14,30 +14,65 @@ import type { AssistantVocabulary } from '../../core/assistant/vocabulary.ts';
 import type { FeatureCard, Section } from '../../core/pages/sections.ts';
 import type { FaqItem, GlossaryTerm } from '../../core/pages/shared-content.ts';
 import type { LoadedPage, Post } from './content.ts';
-import { htmlToText, renderMarkdown } from './markdown.ts';
+import { htmlToText, renderMarkdown, type TextSection } from './markdown.ts';
 
 /** What the index is built from (the site data templates already have). */
 export interface IndexSource {
   pages: readonly LoadedPage[];
   /** What it reads of each article (a worker thread is handed only that: site/lib/indexes.ts). */
-  posts: readonly Pick<Post, 'slug' | 'title' | 'summary' | 'category' | 'html' | 'faqItems'>[];
+  posts: readonly (Pick<Post, 'slug' | 'title' | 'summary' | 'category' | 'faqItems'> & {
+    sections: readonly TextSection[];
+  })[];
   faq: readonly FaqItem[];
   glossary: readonly GlossaryTerm[];
   vocabulary: AssistantVocabulary;
 }
 
-/** Splits prose into sentences, keeping abbreviations such as "J+7." or "Dr." together well enough. */
+/** "Dr. Martin": a full stop after these does not end a sentence. */
+const ABBREVIATIONS = ['Dr', 'Pr', 'M', 'Mme', 'Mlle', 'St', 'cf', 'etc', 'ex', 'art', 'n°'];
+const isWordCode = (code: number) =>
+  (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
+/** What the clean-ups of `sentences` look for: spaces to even out, a stray one after ' or before , . ) */
+const NEEDS_CLEANING = /[^\S ]| \s|['’] | [,.)]/;
+/** Where a sentence may end: . ! ? or …, a space, then a capital (A-Z, À-Ö, Ø-Þ), « , " or a figure. */
+const SENTENCE_END = /[.!?…] (?=[A-ZÀ-ÖØ-Þ«"0-9])/g;
+
+/** Whether the full stop at `dot` closes one of the ABBREVIATIONS (a whole word). */
+function closesAbbreviation(text: string, dot: number): boolean {
+  for (const abbreviation of ABBREVIATIONS) {
+    const start = dot - abbreviation.length;
+    if (start >= 0 && text.startsWith(abbreviation, start) && (start === 0 || !isWordCode(text.charCodeAt(start - 1))))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Splits prose into sentences, keeping abbreviations such as "J+7." or "Dr." together well enough: a
+ * sentence ends at . ! ? or … followed by a space and a capital, « , " or a figure. One pass over the
+ * text (a build splits millions of words); each clean-up runs only when its trigger is in the text.
+ */
 export function sentences(text: string): string[] {
-  return (
-    text
-      .replace(/\s+/g, ' ')
-      // Text taken out of links and emphasis keeps no stray space ("l' agenda", "gratuitement ,").
-      .replace(/(\p{L}['’]) (?=\p{L})/gu, '$1')
-      .replace(/ ([,.)])/g, '$1')
-      .split(/(?<!\b(?:Dr|Pr|M|Mme|Mlle|St|cf|etc|ex|art|n°)\.)(?<=[.!?…])\s+(?=[A-ZÀ-ÖØ-Þ«"0-9])/u)
-      .map((sentence) => sentence.trim())
-      .filter((sentence) => sentence.length > 2)
-  );
+  let clean = text;
+  if (NEEDS_CLEANING.test(clean)) {
+    if (/[^\S ]| \s/.test(clean)) clean = clean.replace(/\s+/g, ' ');
+    // Text taken out of links and emphasis keeps no stray space ("l' agenda", "gratuitement ,").
+    clean = clean.replace(/(\p{L}['’]) (?=\p{L})/gu, '$1').replace(/ ([,.)])/g, '$1');
+  }
+  const found: string[] = [];
+  const keep = (sentence: string) => {
+    const trimmed = sentence.trim();
+    if (trimmed.length > 2) found.push(trimmed);
+  };
+  let from = 0;
+  SENTENCE_END.lastIndex = 0;
+  for (let end = SENTENCE_END.exec(clean); end; end = SENTENCE_END.exec(clean)) {
+    if (clean.charCodeAt(end.index) === 0x2e && closesAbbreviation(clean, end.index)) continue;
+    keep(clean.slice(from, end.index + 1));
+    from = end.index + 2;
+  }
+  keep(clean.slice(from));
+  return found;
 }
 
 const line = (text: string, title?: string, href?: string, comingSoon?: boolean): AssistantLine => ({
@@ -155,7 +190,7 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
     });
   });
   if (page.body) {
-    const parts = splitByHeadings(page.body.html);
+    const parts = splitByHeadings(page.body.sections);
     parts.forEach((part, index) =>
       docs.push({
         id: `page:${page.path}:body:${index}`,
@@ -172,22 +207,11 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
   return docs;
 }
 
-/** An article's (or legal page's) HTML cut at its ## headings. */
-function splitByHeadings(html: string): { id?: string; title?: string; lines: AssistantLine[] }[] {
-  const parts: { id?: string; title?: string; lines: AssistantLine[] }[] = [];
-  const pieces = html.split(/(<h2 id="[^"]*">[\s\S]*?<\/h2>)/);
-  let current: { id?: string; title?: string; lines: AssistantLine[] } = { lines: [] };
-  for (const piece of pieces) {
-    const heading = /^<h2 id="([^"]*)">([\s\S]*?)<\/h2>$/.exec(piece);
-    if (heading) {
-      if (current.lines.length) parts.push(current);
-      current = { id: heading[1], title: htmlToText(heading[2]!), lines: [] };
-    } else {
-      current.lines.push(...sentences(htmlToText(piece)).map((text) => line(text)));
-    }
-  }
-  if (current.lines.length) parts.push(current);
-  return parts;
+/** An article's (or legal page's) text cut at its ## headings, in sentences; parts without any left out. */
+function splitByHeadings(sections: readonly TextSection[]): { id?: string; title?: string; lines: AssistantLine[] }[] {
+  return sections
+    .map(({ id, title, text }) => ({ id, title, lines: sentences(text).map((sentence) => line(sentence)) }))
+    .filter((part) => part.lines.length);
 }
 
 export function buildAssistantIndex(source: IndexSource): AssistantIndex {
@@ -220,7 +244,7 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
       url,
       lines: sentences(post.summary).map((text) => line(text)),
     });
-    splitByHeadings(post.html).forEach((part, index) =>
+    splitByHeadings(post.sections).forEach((part, index) =>
       docs.push({
         id: `article:${post.slug}:${index}`,
         kind: 'article',

@@ -6,14 +6,14 @@
 import { resolve } from 'node:path';
 import { createContentLoader, type Content } from './content.ts';
 import { siteData, type SiteData } from './site-data.ts';
-import { indexInput, startIndexes, type BuiltIndexes } from './indexes.ts';
+import { buildIndexes, type BuiltIndexes } from './indexes.ts';
 
 /**
- * The site data plus the search terms and the assistant's index (site/lib/indexes.ts), started with the
- * build so that a worker builds them while the pages render. Kept out of site-data.ts, which the CMS's
- * previews bundle for the browser.
+ * The site data plus the search terms and the assistant's index (site/lib/indexes.ts), built the first
+ * time the end of the build asks for them. Kept out of site-data.ts, which the CMS's previews bundle for
+ * the browser.
  */
-type BuildData = SiteData & { indexes: () => Promise<BuiltIndexes> };
+type BuildData = SiteData & { indexes: () => BuiltIndexes };
 
 export function siteSource(root: string, env: Record<string, string | undefined>, widgetNames: readonly string[]) {
   const contentDir = resolve(root, env.CONTENT_DIR ?? 'content');
@@ -24,20 +24,22 @@ export function siteSource(root: string, env: Record<string, string | undefined>
     contentDir,
     /** This build's data (global data `site`). */
     load(): BuildData {
-      content = loader.load();
-      const site = siteData(content, widgetNames);
-      // Started now, awaited by the templates and the end of the build that need them.
-      const indexes = startIndexes(
-        indexInput({
-          pages: site.routes.filter((route) => !route.alias).map((route) => route.page),
-          posts: site.posts,
-          faq: content.shared.faq,
-          glossary: content.shared.glossary,
-          vocabulary: content.vocabulary,
-        }),
-      );
-      indexes.catch(() => undefined);
-      data = { ...site, indexes: () => indexes };
+      const loaded = (content = loader.load());
+      const site = siteData(loaded, widgetNames);
+      let indexes: BuiltIndexes | undefined;
+      // Frozen: Eleventy then hands the object itself to every page, instead of copying it into each
+      // template's data and wrapping it in a proxy on each of thousands of paginated pages.
+      data = Object.freeze({
+        ...site,
+        indexes: () =>
+          (indexes ??= buildIndexes({
+            pages: site.routes.filter((route) => !route.alias).map((route) => route.page),
+            posts: site.posts,
+            faq: loaded.shared.faq,
+            glossary: loaded.shared.glossary,
+            vocabulary: loaded.vocabulary,
+          })),
+      });
       return data;
     },
     /** The data of the build under way, for filters and shortcodes. */
