@@ -11,7 +11,7 @@ import { writeSocialManifest } from './site/lib/social-cards.ts';
 import { cmsPage } from './site/lib/cms.ts';
 import { createMemo } from './site/lib/memo.ts';
 import { createTypesetter } from './site/lib/typeset.ts';
-import { searchFiles, writeBlogSearch } from './site/lib/blog-search.ts';
+import { searchFiles, searchTerms, writeBlogSearch } from './site/lib/blog-search.ts';
 import { writeAssistantIndex } from './site/lib/indexes.ts';
 import { prePaintScript } from './core/blog/listing.ts';
 import { islandRenderer } from './widgets/ssr.tsx';
@@ -75,12 +75,12 @@ export default async function (eleventyConfig) {
   // (assistant-index.json): built and written once the pages are (site/lib/indexes.ts).
   eleventyConfig.on('eleventy.after', ({ directories }) => {
     const site = source.current();
-    const indexes = site.indexes();
+    const input = site.indexInput();
     writeBlogSearch(
       directories.output,
-      searchFiles(indexes.search, site.posts, (post) => typeset.strip(postCard(post, true))).files,
+      searchFiles(searchTerms(input.posts), site.posts, (post) => typeset.strip(postCard(post, true))).files,
     );
-    writeAssistantIndex(directories.output, indexes.assistantJson);
+    writeAssistantIndex(directories.output, input);
   });
 
   eleventyConfig.addPassthroughCopy({ public: '/' });

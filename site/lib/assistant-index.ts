@@ -4,6 +4,7 @@
  * core/assistant/knowledge.ts). Only what a visitor can read on the site goes in (the hidden price block
  * stays out).
  */
+import { closeSync, openSync, writeSync } from 'node:fs';
 import {
   ASSISTANT_INDEX_VERSION,
   type AssistantDoc,
@@ -214,14 +215,14 @@ function splitByHeadings(sections: readonly TextSection[]): { id?: string; title
     .filter((part) => part.lines.length);
 }
 
-export function buildAssistantIndex(source: IndexSource): AssistantIndex {
-  const docs: AssistantDoc[] = [];
+/** The index's documents in order: FAQ entries, page sections, then each article's parts. */
+function* assistantDocs(source: IndexSource): Generator<AssistantDoc> {
   const glossary = new Map(source.glossary.map((term) => [term.term, term]));
   // A FAQ answer links to the page that tells more when the editor named one (faq.yaml, `page`).
   const names = new Map(source.pages.map((page) => [page.path, page.name]));
   for (const item of source.faq) {
     const url = item.page ?? '/faq';
-    docs.push({
+    yield {
       id: `faq:${item.id}`,
       kind: 'faq',
       source: names.get(url) ?? 'FAQ',
@@ -229,13 +230,13 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
       title: item.question,
       url,
       lines: [line(item.answer)],
-    });
+    };
   }
-  for (const page of source.pages) docs.push(...pageDocs(page, glossary));
+  for (const page of source.pages) yield* pageDocs(page, glossary);
   for (const post of source.posts) {
     const url = `/blog/${post.slug}`;
     const about = post.category;
-    docs.push({
+    yield {
       id: `article:${post.slug}`,
       kind: 'article',
       source: post.title,
@@ -243,9 +244,9 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
       title: post.title,
       url,
       lines: sentences(post.summary).map((text) => line(text)),
-    });
-    splitByHeadings(post.sections).forEach((part, index) =>
-      docs.push({
+    };
+    for (const [index, part] of splitByHeadings(post.sections).entries())
+      yield {
         id: `article:${post.slug}:${index}`,
         kind: 'article',
         source: post.title,
@@ -253,10 +254,9 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
         title: part.title ?? post.title,
         url: part.id ? `${url}#${part.id}` : url,
         lines: part.lines,
-      }),
-    );
-    post.faqItems.forEach((item, index) =>
-      docs.push({
+      };
+    for (const [index, item] of post.faqItems.entries())
+      yield {
         id: `article:${post.slug}:faq:${index}`,
         kind: 'article',
         source: post.title,
@@ -264,8 +264,33 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
         title: item.question,
         url,
         lines: [line(item.answer)],
-      }),
-    );
+      };
   }
-  return { version: ASSISTANT_INDEX_VERSION, docs, vocabulary: source.vocabulary };
+}
+
+export function buildAssistantIndex(source: IndexSource): AssistantIndex {
+  return { version: ASSISTANT_INDEX_VERSION, docs: [...assistantDocs(source)], vocabulary: source.vocabulary };
+}
+
+/**
+ * Writes JSON.stringify(buildAssistantIndex(source)) to `file` a document at a time: at 10,000 articles
+ * the index is 85 MB of JSON, which then never sits whole in memory, nor do its documents.
+ */
+export function writeAssistantIndexFile(file: string, source: IndexSource, chunkSize = 1 << 20): void {
+  const fd = openSync(file, 'w');
+  try {
+    let chunk = `{"version":${JSON.stringify(ASSISTANT_INDEX_VERSION)},"docs":[`;
+    let first = true;
+    for (const doc of assistantDocs(source)) {
+      chunk += (first ? '' : ',') + JSON.stringify(doc);
+      first = false;
+      if (chunk.length > chunkSize) {
+        writeSync(fd, chunk);
+        chunk = '';
+      }
+    }
+    writeSync(fd, `${chunk}],"vocabulary":${JSON.stringify(source.vocabulary)}}`);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -6,14 +6,13 @@
 import { resolve } from 'node:path';
 import { createContentLoader, type Content } from './content.ts';
 import { siteData, type SiteData } from './site-data.ts';
-import { buildIndexes, type BuiltIndexes } from './indexes.ts';
+import type { IndexInput } from './indexes.ts';
 
 /**
- * The site data plus the search terms and the assistant's index (site/lib/indexes.ts), built the first
- * time the end of the build asks for them. Kept out of site-data.ts, which the CMS's previews bundle for
- * the browser.
+ * The site data plus what the indexes read (site/lib/indexes.ts), for the end of the build. Kept out of
+ * site-data.ts, which the CMS's previews bundle for the browser.
  */
-type BuildData = SiteData & { indexes: () => BuiltIndexes };
+type BuildData = SiteData & { indexInput: () => IndexInput };
 
 export function siteSource(root: string, env: Record<string, string | undefined>, widgetNames: readonly string[]) {
   const contentDir = resolve(root, env.CONTENT_DIR ?? 'content');
@@ -26,19 +25,17 @@ export function siteSource(root: string, env: Record<string, string | undefined>
     load(): BuildData {
       const loaded = (content = loader.load());
       const site = siteData(loaded, widgetNames);
-      let indexes: BuiltIndexes | undefined;
       // Frozen: Eleventy then hands the object itself to every page, instead of copying it into each
       // template's data and wrapping it in a proxy on each of thousands of paginated pages.
       data = Object.freeze({
         ...site,
-        indexes: () =>
-          (indexes ??= buildIndexes({
-            pages: site.routes.filter((route) => !route.alias).map((route) => route.page),
-            posts: site.posts,
-            faq: loaded.shared.faq,
-            glossary: loaded.shared.glossary,
-            vocabulary: loaded.vocabulary,
-          })),
+        indexInput: (): IndexInput => ({
+          pages: site.routes.filter((route) => !route.alias).map((route) => route.page),
+          posts: site.posts,
+          faq: loaded.shared.faq,
+          glossary: loaded.shared.glossary,
+          vocabulary: loaded.vocabulary,
+        }),
       });
       return data;
     },

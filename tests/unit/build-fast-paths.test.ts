@@ -5,7 +5,9 @@
  * strings made of the characters the rules look at.
  */
 import { describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import {
   frenchTypography,
   frenchTypographyHtml,
@@ -13,7 +15,7 @@ import {
   jsonLdText,
 } from '../../core/site/typography.ts';
 import { createWordReader, words } from '../../core/blog/search/tokenize.ts';
-import { sentences } from '../../site/lib/assistant-index.ts';
+import { buildAssistantIndex, sentences, writeAssistantIndexFile } from '../../site/lib/assistant-index.ts';
 import { htmlToText, renderMarkdown, sectionsText, textSections } from '../../site/lib/markdown.ts';
 import { loadContent } from '../../site/lib/content.ts';
 
@@ -209,5 +211,28 @@ describe('Words and sentences for the indexes, without a regular expression per 
       'xDr.',
     ];
     for (const text of strings(pieces, 3000)) expect(sentences(text)).toEqual(byRegex(text));
+  });
+});
+
+describe('The assistant’s index, written a document at a time', () => {
+  it('is the JSON of the whole index', () => {
+    const source = {
+      pages: content.pages,
+      posts: content.posts,
+      faq: content.shared.faq,
+      glossary: content.shared.glossary,
+      vocabulary: content.vocabulary,
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'dentivo-index-'));
+    try {
+      const whole = JSON.stringify(buildAssistantIndex(source));
+      // Written in one piece, then in pieces of a few documents.
+      for (const chunkSize of [1 << 20, 2000]) {
+        writeAssistantIndexFile(join(dir, 'assistant-index.json'), source, chunkSize);
+        expect(readFileSync(join(dir, 'assistant-index.json'), 'utf8')).toBe(whole);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
