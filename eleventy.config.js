@@ -11,7 +11,8 @@ import { writeSocialManifest } from './site/lib/social-cards.ts';
 import { cmsPage } from './site/lib/cms.ts';
 import { createMemo } from './site/lib/memo.ts';
 import { createTypesetter } from './site/lib/typeset.ts';
-import { searchFiles, writeBlogSearch } from './site/lib/blog-search.ts';
+import { searchFiles, searchTerms, writeBlogSearch } from './site/lib/blog-search.ts';
+import { writeAssistantIndex } from './site/lib/indexes.ts';
 import { prePaintScript } from './core/blog/listing.ts';
 import { islandRenderer } from './widgets/ssr.tsx';
 
@@ -26,20 +27,29 @@ export default async function (eleventyConfig) {
 
   // Content reaches templates through the data cascade: read again at every build (npm run dev).
   eleventyConfig.addGlobalData('site', () => source.load());
-  eleventyConfig.addGlobalData('assets', () => readAssets(process.env.WIDGETS_DIR ?? '_site'));
+  // Frozen like `site` (site/lib/source.ts): handed to each page as it is, not copied and proxied.
+  eleventyConfig.addGlobalData('assets', () => Object.freeze(readAssets(process.env.WIDGETS_DIR ?? '_site')));
   eleventyConfig.addGlobalData('blogPrePaint', prePaintScript());
   // /admin only when CMS_BACKEND is set (npm run dev sets it): docs/decisions/0029-cms-for-editors.md.
   eleventyConfig.addGlobalData('cms', () => cmsPage(process.env, process.env.WIDGETS_DIR ?? '_site') ?? false);
   eleventyConfig.on('eleventy.before', () => memo.clear());
 
-  for (const [name, filter] of Object.entries(filters(() => source.current().config, iconSvg)))
-    eleventyConfig.addFilter(name, filter);
+  // Straight into Nunjucks (the only engine that uses them): Eleventy's own filters copy `page` and
+  // `eleventy` onto every call's context, which ours never read (thousands of calls per build).
+  const siteFilters = Object.entries(filters(() => source.current().config, iconSvg));
+  // An island is rendered and typeset once per build (the shell's islands, the audit checklist under
+  // many articles): the page transform copies it as it is.
+  const islandParts = { get: (key, render) => memo.get(key, () => typeset.region(render())) };
   eleventyConfig.addShortcode(
     'island',
-    islandShortcode(islands, () => source.current().publicConfig, memo),
+    islandShortcode(islands, () => source.current().publicConfig, islandParts),
   );
   eleventyConfig.addNunjucksTag('memo', (lib) => memo.nunjucksTag(lib));
-  eleventyConfig.amendLibrary('njk', (environment) => (nunjucks = environment));
+  eleventyConfig.amendLibrary('njk', (environment) => {
+    nunjucks = environment;
+    for (const [name, filter] of siteFilters) environment.addFilter(name, filter);
+    environment.addFilter('jsonLd', typeset.jsonLd);
+  });
   // A post's card (components/post-card.njk), rendered once per build with only what it reads: lists,
   // related articles and the search index show the same cards thousands of times at 10,000 articles.
   const postCard = (post, showTags = false) =>
@@ -48,21 +58,29 @@ export default async function (eleventyConfig) {
     );
   eleventyConfig.addShortcode('postCard', postCard);
 
-  // Editors type plain spaces; French typography is applied to every built page.
-  eleventyConfig.addTransform('french-typography', typeset.transform);
+  // Editors type plain spaces; French typography is applied to every built page. A page leaves as the
+  // UTF-8 bytes Eleventy would write anyway: Eleventy keeps every page's output until the build ends,
+  // and bytes outside V8's heap cost its garbage collector nothing (thousands of pages).
+  eleventyConfig.addTransform('french-typography', (content, outputPath) => {
+    const page = typeset.transform(content, outputPath);
+    return page === content ? content : Buffer.from(page);
+  });
 
   // The social cards are drawn after Eleventy, by `npm run build:images`: here only their list is left.
   eleventyConfig.on('eleventy.after', ({ directories }) =>
     writeSocialManifest(source.currentContent(), directories.output),
   );
 
-  // The blog's split search index, with the same cards as the list pages.
-  eleventyConfig.on('eleventy.after', async ({ directories }) => {
+  // The blog's split search index, with the same cards as the list pages, and what DENTY knows
+  // (assistant-index.json): built and written once the pages are (site/lib/indexes.ts).
+  eleventyConfig.on('eleventy.after', ({ directories }) => {
     const site = source.current();
+    const input = site.indexInput();
     writeBlogSearch(
       directories.output,
-      searchFiles((await site.indexes()).search, site.posts, (post) => typeset.strip(postCard(post, true))).files,
+      searchFiles(searchTerms(input.posts), site.posts, (post) => typeset.strip(postCard(post, true))).files,
     );
+    writeAssistantIndex(directories.output, input);
   });
 
   eleventyConfig.addPassthroughCopy({ public: '/' });

@@ -34,11 +34,11 @@ export function toPost(
     authorSlug: writer?.slug ?? parsed.data.author,
     authorName: writer?.name ?? parsed.data.author,
     html: rendered.html,
-    text: rendered.text,
+    sections: rendered.sections,
     headings: rendered.toc,
     imageUrl: parsed.data.image ?? '/placeholder.svg',
     imageAlt: parsed.data.image ? (parsed.data.imageAlt ?? parsed.data.title) : '',
-    words: rendered.text.split(/\s+/).length,
+    words: rendered.words,
     // The build reads the last commit's date; a preview is of today's change.
     modified: [parsed.data.publishDate, parsed.data.updated ?? today()].sort().at(-1)!,
   };

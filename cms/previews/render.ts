@@ -138,7 +138,7 @@ export function renderPageBody(body: string): string {
   );
 }
 
-/** An article through layouts/article.njk itself. */
+/** An article through the site's own partial (partials/blog/article.njk, what layouts/article.njk shows). */
 export function renderArticle(post: Post, site: PreviewSite): string {
-  return typeset(env(site).render('layouts/article.njk', { post, site }));
+  return typeset(env(site).render('blog/article.njk', { post, site }));
 }

@@ -64,8 +64,9 @@ export function relatedArticles<P extends Rankable>(
 /**
  * `relatedArticles` for every article of a build, the same choice without ranking every post against
  * every other (quadratic: minutes at 10,000 articles). Only posts that share a tag can score above
- * the category's +2, so each article counts its tag neighbours through a tag index; the best posts
- * with no shared tag are the newest of its category, then the newest of the blog.
+ * the category's +2: the lists of posts by tag, each in rank order, are read side by side in that order,
+ * so each post met is counted once, and the reading stops as soon as no post still unread can enter
+ * the choice. The best posts with no shared tag are the newest of its category, then of the blog.
  */
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -93,7 +94,15 @@ export function relatedArticlesFinder<P extends Rankable>(
     for (const tag of post.tags) append(byTag, tag, index);
     append(byCategory, post.category, index);
   }
-  const shared = new Int32Array(posts.length);
+  // The most times one post appears in a tag's list (a tag written twice counts twice).
+  const repeats = new Map<string, number>();
+  for (const [tag, list] of byTag) {
+    let most = 1;
+    for (let at = 1, run = 1; at < list.length; at++)
+      most = Math.max(most, (run = list[at] === list[at - 1] ? run + 1 : 1));
+    repeats.set(tag, most);
+  }
+  const scoreOf = new Int32Array(posts.length).fill(-1);
   const categoryIds = new Map([...byCategory.keys()].map((name, id) => [name, id]));
   const categoryOf = Int32Array.from(posts, (post) => categoryIds.get(post.category)!);
 
@@ -101,19 +110,11 @@ export function relatedArticlesFinder<P extends Rankable>(
     const { slug, category } = current;
     const self = bySlug.get(slug);
     if (self === undefined) return relatedArticles(current, posts, count);
-    const touched: number[] = [];
-    for (const tag of new Set(current.tags))
-      for (const other of byTag.get(tag) ?? []) {
-        if (other === self) continue;
-        if (shared[other] === 0) touched.push(other);
-        shared[other] = shared[other]! + 1;
-      }
     const own = categoryIds.get(category) ?? -1;
-    // The best `count` in one pass: score, then rank (newest, then slug).
+    // The best `count` so far: score, then rank (newest, then slug).
     const best: number[] = [];
     const bestScores: number[] = [];
-    const consider = (index: number) => {
-      const value = shared[index]! + (categoryOf[index] === own ? 2 : 0);
+    const consider = (index: number, value: number) => {
       let at = best.length;
       while (
         at > 0 &&
@@ -128,20 +129,55 @@ export function relatedArticlesFinder<P extends Rankable>(
         bestScores.pop();
       }
     };
-    for (const index of touched) consider(index);
-    const untouched = (list: readonly number[], keep: (index: number) => boolean) => {
+
+    const tags = [...new Set(current.tags)].filter((tag) => byTag.has(tag));
+    const lists = tags.map((tag) => byTag.get(tag)!);
+    const heads = lists.map(() => 0);
+    // What a post not read yet could still score: its tags in the lists not read to the end, +2.
+    let reachable = 2 + tags.reduce((total, tag) => total + repeats.get(tag)!, 0);
+    const met: number[] = [];
+    for (;;) {
+      // The next post in rank order among the lists' heads, and how many times the lists name it.
+      let next = -1;
+      for (let list = 0; list < lists.length; list++) {
+        const head = heads[list]!;
+        if (head < lists[list]!.length && (next < 0 || rank[lists[list]![head]!]! < rank[next]!))
+          next = lists[list]![head]!;
+      }
+      if (next < 0) break;
+      let shared = 0;
+      for (let list = 0; list < lists.length; list++) {
+        const entries = lists[list]!;
+        let head = heads[list]!;
+        while (head < entries.length && entries[head] === next) {
+          shared += 1;
+          head += 1;
+        }
+        if (head === entries.length && heads[list]! < entries.length) reachable -= repeats.get(tags[list]!)!;
+        heads[list] = head;
+      }
+      if (next === self) continue;
+      const value = shared + (categoryOf[next] === own ? 2 : 0);
+      scoreOf[next] = value;
+      met.push(next);
+      consider(next, value);
+      // Every post still unread comes later in rank order: it must score more to enter.
+      if (best.length === count && bestScores[count - 1]! >= reachable) break;
+    }
+    // Posts that share no tag score 2 (same category) or 0. A post the reading did not reach holds a
+    // shared tag, but then the choice already scores more than 2 (it stopped early) or it was read.
+    const untouched = (list: readonly number[], keep: (index: number) => boolean, value: number) => {
       let found = 0;
       for (const index of list) {
         if (found >= count) break;
-        if (index === self || shared[index] !== 0 || !keep(index)) continue;
-        consider(index);
+        if (index === self || scoreOf[index] !== -1 || !keep(index)) continue;
+        consider(index, value);
         found++;
       }
     };
-    untouched(byCategory.get(category) ?? [], () => true);
-    untouched(order, (index) => categoryOf[index] !== own);
-    const chosen = best.map((index) => posts[index]!);
-    for (const index of touched) shared[index] = 0;
-    return chosen;
+    untouched(byCategory.get(category) ?? [], () => true, 2);
+    untouched(order, (index) => categoryOf[index] !== own, 0);
+    for (const index of met) scoreOf[index] = -1;
+    return best.map((index) => posts[index]!);
   };
 }

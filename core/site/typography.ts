@@ -47,17 +47,11 @@ const PROSE_ATTRIBUTES = /(\s(?:alt|title|aria-label|aria-description|placeholde
 const PROSE_META =
   /^<meta\s[^>]*(?:name|property)="(?:description|og:title|og:description|og:image:alt|twitter:title|twitter:description|twitter:image:alt)"/;
 
-function typesetTag(tag: string): string {
-  const typeset = tag.replace(
-    PROSE_ATTRIBUTES,
-    (_, start: string, value: string) => `${start}${frenchTypography(value)}"`,
-  );
-  return PROSE_META.test(typeset)
-    ? typeset.replace(
-        /(\scontent=")([^"]*)"/,
-        (_, start: string, value: string) => `${start}${frenchTypography(value)}"`,
-      )
-    : typeset;
+/** With `memo`, a value typeset once (a page's title and description fill several tags, a label many). */
+function typesetTag(tag: string, memo?: Map<string, string>): string {
+  const value = (_: string, start: string, text: string) => `${start}${typesetPart(text, frenchTypography, memo)}"`;
+  const typeset = tag.replace(PROSE_ATTRIBUTES, value);
+  return PROSE_META.test(typeset) ? typeset.replace(/(\scontent=")([^"]*)"/, value) : typeset;
 }
 
 /** JSON-LD keys whose values are prose; addresses, dates, codes and identifiers are left as they are. */
@@ -71,23 +65,38 @@ const PROSE_KEYS = new Set([
   'articleSection',
 ]);
 
-/** Typesets the prose values of a JSON-LD object (names, headlines, descriptions, FAQ answers). */
-export function frenchTypographyJsonLd<T>(value: T, key = ''): T {
-  if (typeof value === 'string') return (PROSE_KEYS.has(key) ? frenchTypography(value) : value) as T;
-  if (Array.isArray(value)) return value.map((item) => frenchTypographyJsonLd(item, key)) as T;
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([name, item]) => [name, frenchTypographyJsonLd(item, name)]),
-    ) as T;
+/**
+ * Typesets the prose values of a JSON-LD object (names, headlines, descriptions, FAQ answers). With
+ * `memo`, short values (names, breadcrumb steps: the same on many pages) are typeset once.
+ */
+export function frenchTypographyJsonLd<T>(value: T, key = '', memo?: Map<string, string>): T {
+  if (typeof value === 'string') return (PROSE_KEYS.has(key) ? typesetPart(value, frenchTypography, memo) : value) as T;
+  if (Array.isArray(value)) return value.map((item) => frenchTypographyJsonLd(item, key, memo)) as T;
+  if (value && typeof value === 'object') {
+    // What JSON.stringify would write of it (a Date's text, say), so the result serialises the same.
+    const json = 'toJSON' in value && typeof value.toJSON === 'function' ? (value.toJSON(key) as unknown) : value;
+    if (json !== value) return frenchTypographyJsonLd(json, key, memo) as T;
+    const typeset: Record<string, unknown> = {};
+    for (const name of Object.keys(value))
+      typeset[name] = frenchTypographyJsonLd((value as Record<string, unknown>)[name], name, memo);
+    return typeset as T;
+  }
   return value;
+}
+
+/**
+ * The text of a `<script type="application/ld+json">`: the object's prose typeset, `<` escaped so that
+ * it cannot close the element. The templates write JSON-LD with it, already typeset.
+ */
+export function jsonLdText(value: unknown, memo?: Map<string, string>): string {
+  return JSON.stringify(frenchTypographyJsonLd(value, '', memo)).replace(/</g, '\\u003c');
 }
 
 function typesetJsonLdScript(script: string): string {
   const match = /^(<script\b[^>]*>)([\s\S]*)(<\/script>)$/.exec(script);
   if (!match) return script;
   try {
-    const typeset = JSON.stringify(frenchTypographyJsonLd(JSON.parse(match[2]!))).replace(/</g, '\\u003c');
-    return `${match[1]}${typeset}${match[3]}`;
+    return `${match[1]}${jsonLdText(JSON.parse(match[2]!))}${match[3]}`;
   } catch {
     return script;
   }
@@ -96,26 +105,134 @@ function typesetJsonLdScript(script: string): string {
 /** Text runs longer than this are typeset each time (an article's paragraphs appear on one page only). */
 const MEMO_TEXT = 400;
 
+/** Elements whose content is never page text; the first `</name>` after the opening tag closes them. */
+const RAW_ELEMENTS = ['script', 'style', 'pre', 'code', 'textarea'] as const;
+const PROSE_IN_TAG = /\s(?:alt|title|aria-label|aria-description|placeholder|data-assistant-message|content)="/;
+const JSON_LD = /^<script[^>]*type="application\/ld\+json"/;
+
+const LT = 0x3c;
+const GT = 0x3e;
+
+/** Characters that some rule of `frenchTypography` starts from: a text run without any is left as it is. */
+const TRIGGER = new Uint8Array(256);
+for (const char of "'&;!?:\u00AB\u00BB0123456789>-") TRIGGER[char.charCodeAt(0)] = 1;
+
+function hasTrigger(html: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) {
+    const code = html.charCodeAt(at);
+    if (code < 256 ? TRIGGER[code] === 1 : code === 0x2264 || code === 0x2265 || code === 0x2248) return true;
+  }
+  return false;
+}
+
+const isWordCode = (code: number) =>
+  (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
+
+/** The end of the raw element (script, style, pre, code, textarea) opening at `at`, or undefined. */
+function rawElementEnd(html: string, at: number): { end: number; name: string } | undefined {
+  // The first letter of each name (s, p, c, t): most tags are none of them.
+  const first = html.charCodeAt(at + 1);
+  if (first !== 0x73 && first !== 0x70 && first !== 0x63 && first !== 0x74) return undefined;
+  for (const name of RAW_ELEMENTS) {
+    if (!html.startsWith(name, at + 1)) continue;
+    const after = at + 1 + name.length;
+    if (after < html.length && isWordCode(html.charCodeAt(after))) continue;
+    const close = html.indexOf(`</${name}>`, after);
+    return close < 0 ? undefined : { end: close + name.length + 3, name };
+  }
+  return undefined;
+}
+
+/**
+ * A flat copy of `part` that does not keep the string it was cut from: a slice would keep a whole
+ * page alive for as long as the memo lives (thousands of pages at 10,000 articles).
+ */
+const own = (part: string) => (' ' + part).slice(1);
+
+/** `part` typeset by `apply`; with `memo`, a short part is typeset once. */
+function typesetPart(part: string, apply: (part: string) => string, memo: Map<string, string> | undefined): string {
+  if (!memo || part.length > MEMO_TEXT) return apply(part);
+  let done = memo.get(part);
+  if (done === undefined) {
+    const key = own(part);
+    const typeset = apply(part);
+    // What `apply` returns may be made of slices of `part` too.
+    memo.set(key, (done = typeset === part ? key : own(typeset)));
+  }
+  return done;
+}
+
 /**
  * Applies `frenchTypography` to the text between tags, to the attributes people read and to JSON-LD
- * (docs/decisions/0006-french-typography-at-build.md), leaving markup, scripts and styles alone. Only
- * the tags that carry such an attribute and the text runs that hold a character some rule looks for are
- * visited; the regular expression itself skips the rest (a page has hundreds of tags). With `memo`,
- * short runs (menus, footer, buttons: the same on every page) are typeset once.
+ * (docs/decisions/0006-french-typography-at-build.md), leaving markup, scripts and styles alone.
+ * One pass over the HTML: a text run is typeset only when it holds a character some rule starts from,
+ * a tag only when it carries such an attribute. With `memo`, short runs and tags (menus, footer,
+ * buttons: the same on every page) are typeset once.
  */
 export function frenchTypographyHtml(html: string, memo?: Map<string, string>): string {
-  return html.replace(
-    /(<(script|style|pre|code|textarea)\b[\s\S]*?<\/\2>)|(<[^>]*?\s(?:alt|title|aria-label|aria-description|placeholder|data-assistant-message|content)="[^>]*>)|(?<=^|>)([^<]*?['&;!?:«»\d≤≥≈>-][^<]*)/g,
-    (match, raw: string | undefined, name: string | undefined, tag: string | undefined, text: string) => {
-      if (raw)
-        return name === 'script' && /^<script[^>]*type="application\/ld\+json"/.test(raw)
-          ? typesetJsonLdScript(raw)
-          : match;
-      if (tag) return typesetTag(tag);
-      if (!memo || text.length > MEMO_TEXT) return frenchTypography(text);
-      let typeset = memo.get(text);
-      if (typeset === undefined) memo.set(text, (typeset = frenchTypography(text)));
-      return typeset;
-    },
-  );
+  const length = html.length;
+  let out = '';
+  // html[copied, at) is still to be copied as it is.
+  let copied = 0;
+  let at = 0;
+  // The next `="` (an attribute's value): searched again only once passed, tags without one are many.
+  let nextValue = -1;
+  while (at < length) {
+    if (html.charCodeAt(at) === LT) {
+      const raw = rawElementEnd(html, at);
+      if (raw) {
+        if (raw.name === 'script') {
+          const script = html.slice(at, raw.end);
+          if (JSON_LD.test(script)) {
+            out += html.slice(copied, at) + typesetJsonLdScript(script);
+            copied = raw.end;
+          }
+        }
+        at = raw.end;
+        continue;
+      }
+      const close = html.indexOf('>', at + 1);
+      if (close < 0) break;
+      // A tag people read an attribute of holds `="` (most tags hold none, or only addresses and classes).
+      if (nextValue <= at) {
+        nextValue = html.indexOf('="', at + 1);
+        if (nextValue < 0) nextValue = length;
+      }
+      if (nextValue < close) {
+        const tag = html.slice(at, close + 1);
+        if (PROSE_IN_TAG.test(tag)) {
+          const done = typesetPart(tag, (whole) => typesetTag(whole, memo), memo);
+          if (done !== tag) {
+            out += html.slice(copied, at) + done;
+            copied = close + 1;
+          }
+          at = close + 1;
+          continue;
+        }
+      }
+      // Inside this tag no text starts: on to the next '<' in it, if any, or to its end.
+      const next = html.indexOf('<', at + 1);
+      at = next >= 0 && next < close ? next : close + 1;
+      continue;
+    } else if (at === 0 || html.charCodeAt(at - 1) === GT) {
+      // A text run: from the start or a '>' to the next '<'.
+      let end = html.indexOf('<', at);
+      if (end < 0) end = length;
+      if (hasTrigger(html, at, end)) {
+        const text = html.slice(at, end);
+        const done = typesetPart(text, frenchTypography, memo);
+        if (done !== text) {
+          out += html.slice(copied, at) + done;
+          copied = end;
+        }
+      }
+      at = end;
+      continue;
+    }
+    // Inside markup: on to the next '<', or to the character after the next '>'.
+    const lt = html.indexOf('<', at);
+    const gt = html.indexOf('>', at);
+    at = Math.min(lt < 0 ? length : lt, gt < 0 ? length : gt + 1);
+  }
+  return copied === 0 ? html : out + html.slice(copied);
 }

@@ -4,6 +4,7 @@
  * core/assistant/knowledge.ts). Only what a visitor can read on the site goes in (the hidden price block
  * stays out).
  */
+import { closeSync, openSync, writeSync } from 'node:fs';
 import {
   ASSISTANT_INDEX_VERSION,
   type AssistantDoc,
@@ -14,30 +15,65 @@ import type { AssistantVocabulary } from '../../core/assistant/vocabulary.ts';
 import type { FeatureCard, Section } from '../../core/pages/sections.ts';
 import type { FaqItem, GlossaryTerm } from '../../core/pages/shared-content.ts';
 import type { LoadedPage, Post } from './content.ts';
-import { htmlToText, renderMarkdown } from './markdown.ts';
+import { htmlToText, renderMarkdown, type TextSection } from './markdown.ts';
 
 /** What the index is built from (the site data templates already have). */
 export interface IndexSource {
   pages: readonly LoadedPage[];
   /** What it reads of each article (a worker thread is handed only that: site/lib/indexes.ts). */
-  posts: readonly Pick<Post, 'slug' | 'title' | 'summary' | 'category' | 'html' | 'faqItems'>[];
+  posts: readonly (Pick<Post, 'slug' | 'title' | 'summary' | 'category' | 'faqItems'> & {
+    sections: readonly TextSection[];
+  })[];
   faq: readonly FaqItem[];
   glossary: readonly GlossaryTerm[];
   vocabulary: AssistantVocabulary;
 }
 
-/** Splits prose into sentences, keeping abbreviations such as "J+7." or "Dr." together well enough. */
+/** "Dr. Martin": a full stop after these does not end a sentence. */
+const ABBREVIATIONS = ['Dr', 'Pr', 'M', 'Mme', 'Mlle', 'St', 'cf', 'etc', 'ex', 'art', 'n°'];
+const isWordCode = (code: number) =>
+  (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
+/** What the clean-ups of `sentences` look for: spaces to even out, a stray one after ' or before , . ) */
+const NEEDS_CLEANING = /[^\S ]| \s|['’] | [,.)]/;
+/** Where a sentence may end: . ! ? or …, a space, then a capital (A-Z, À-Ö, Ø-Þ), « , " or a figure. */
+const SENTENCE_END = /[.!?…] (?=[A-ZÀ-ÖØ-Þ«"0-9])/g;
+
+/** Whether the full stop at `dot` closes one of the ABBREVIATIONS (a whole word). */
+function closesAbbreviation(text: string, dot: number): boolean {
+  for (const abbreviation of ABBREVIATIONS) {
+    const start = dot - abbreviation.length;
+    if (start >= 0 && text.startsWith(abbreviation, start) && (start === 0 || !isWordCode(text.charCodeAt(start - 1))))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Splits prose into sentences, keeping abbreviations such as "J+7." or "Dr." together well enough: a
+ * sentence ends at . ! ? or … followed by a space and a capital, « , " or a figure. One pass over the
+ * text (a build splits millions of words); each clean-up runs only when its trigger is in the text.
+ */
 export function sentences(text: string): string[] {
-  return (
-    text
-      .replace(/\s+/g, ' ')
-      // Text taken out of links and emphasis keeps no stray space ("l' agenda", "gratuitement ,").
-      .replace(/(\p{L}['’]) (?=\p{L})/gu, '$1')
-      .replace(/ ([,.)])/g, '$1')
-      .split(/(?<!\b(?:Dr|Pr|M|Mme|Mlle|St|cf|etc|ex|art|n°)\.)(?<=[.!?…])\s+(?=[A-ZÀ-ÖØ-Þ«"0-9])/u)
-      .map((sentence) => sentence.trim())
-      .filter((sentence) => sentence.length > 2)
-  );
+  let clean = text;
+  if (NEEDS_CLEANING.test(clean)) {
+    if (/[^\S ]| \s/.test(clean)) clean = clean.replace(/\s+/g, ' ');
+    // Text taken out of links and emphasis keeps no stray space ("l' agenda", "gratuitement ,").
+    clean = clean.replace(/(\p{L}['’]) (?=\p{L})/gu, '$1').replace(/ ([,.)])/g, '$1');
+  }
+  const found: string[] = [];
+  const keep = (sentence: string) => {
+    const trimmed = sentence.trim();
+    if (trimmed.length > 2) found.push(trimmed);
+  };
+  let from = 0;
+  SENTENCE_END.lastIndex = 0;
+  for (let end = SENTENCE_END.exec(clean); end; end = SENTENCE_END.exec(clean)) {
+    if (clean.charCodeAt(end.index) === 0x2e && closesAbbreviation(clean, end.index)) continue;
+    keep(clean.slice(from, end.index + 1));
+    from = end.index + 2;
+  }
+  keep(clean.slice(from));
+  return found;
 }
 
 const line = (text: string, title?: string, href?: string, comingSoon?: boolean): AssistantLine => ({
@@ -155,7 +191,7 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
     });
   });
   if (page.body) {
-    const parts = splitByHeadings(page.body.html);
+    const parts = splitByHeadings(page.body.sections);
     parts.forEach((part, index) =>
       docs.push({
         id: `page:${page.path}:body:${index}`,
@@ -172,32 +208,21 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
   return docs;
 }
 
-/** An article's (or legal page's) HTML cut at its ## headings. */
-function splitByHeadings(html: string): { id?: string; title?: string; lines: AssistantLine[] }[] {
-  const parts: { id?: string; title?: string; lines: AssistantLine[] }[] = [];
-  const pieces = html.split(/(<h2 id="[^"]*">[\s\S]*?<\/h2>)/);
-  let current: { id?: string; title?: string; lines: AssistantLine[] } = { lines: [] };
-  for (const piece of pieces) {
-    const heading = /^<h2 id="([^"]*)">([\s\S]*?)<\/h2>$/.exec(piece);
-    if (heading) {
-      if (current.lines.length) parts.push(current);
-      current = { id: heading[1], title: htmlToText(heading[2]!), lines: [] };
-    } else {
-      current.lines.push(...sentences(htmlToText(piece)).map((text) => line(text)));
-    }
-  }
-  if (current.lines.length) parts.push(current);
-  return parts;
+/** An article's (or legal page's) text cut at its ## headings, in sentences; parts without any left out. */
+function splitByHeadings(sections: readonly TextSection[]): { id?: string; title?: string; lines: AssistantLine[] }[] {
+  return sections
+    .map(({ id, title, text }) => ({ id, title, lines: sentences(text).map((sentence) => line(sentence)) }))
+    .filter((part) => part.lines.length);
 }
 
-export function buildAssistantIndex(source: IndexSource): AssistantIndex {
-  const docs: AssistantDoc[] = [];
+/** The index's documents in order: FAQ entries, page sections, then each article's parts. */
+function* assistantDocs(source: IndexSource): Generator<AssistantDoc> {
   const glossary = new Map(source.glossary.map((term) => [term.term, term]));
   // A FAQ answer links to the page that tells more when the editor named one (faq.yaml, `page`).
   const names = new Map(source.pages.map((page) => [page.path, page.name]));
   for (const item of source.faq) {
     const url = item.page ?? '/faq';
-    docs.push({
+    yield {
       id: `faq:${item.id}`,
       kind: 'faq',
       source: names.get(url) ?? 'FAQ',
@@ -205,13 +230,13 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
       title: item.question,
       url,
       lines: [line(item.answer)],
-    });
+    };
   }
-  for (const page of source.pages) docs.push(...pageDocs(page, glossary));
+  for (const page of source.pages) yield* pageDocs(page, glossary);
   for (const post of source.posts) {
     const url = `/blog/${post.slug}`;
     const about = post.category;
-    docs.push({
+    yield {
       id: `article:${post.slug}`,
       kind: 'article',
       source: post.title,
@@ -219,9 +244,9 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
       title: post.title,
       url,
       lines: sentences(post.summary).map((text) => line(text)),
-    });
-    splitByHeadings(post.html).forEach((part, index) =>
-      docs.push({
+    };
+    for (const [index, part] of splitByHeadings(post.sections).entries())
+      yield {
         id: `article:${post.slug}:${index}`,
         kind: 'article',
         source: post.title,
@@ -229,10 +254,9 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
         title: part.title ?? post.title,
         url: part.id ? `${url}#${part.id}` : url,
         lines: part.lines,
-      }),
-    );
-    post.faqItems.forEach((item, index) =>
-      docs.push({
+      };
+    for (const [index, item] of post.faqItems.entries())
+      yield {
         id: `article:${post.slug}:faq:${index}`,
         kind: 'article',
         source: post.title,
@@ -240,8 +264,33 @@ export function buildAssistantIndex(source: IndexSource): AssistantIndex {
         title: item.question,
         url,
         lines: [line(item.answer)],
-      }),
-    );
+      };
   }
-  return { version: ASSISTANT_INDEX_VERSION, docs, vocabulary: source.vocabulary };
+}
+
+export function buildAssistantIndex(source: IndexSource): AssistantIndex {
+  return { version: ASSISTANT_INDEX_VERSION, docs: [...assistantDocs(source)], vocabulary: source.vocabulary };
+}
+
+/**
+ * Writes JSON.stringify(buildAssistantIndex(source)) to `file` a document at a time: at 10,000 articles
+ * the index is 85 MB of JSON, which then never sits whole in memory, nor do its documents.
+ */
+export function writeAssistantIndexFile(file: string, source: IndexSource, chunkSize = 1 << 20): void {
+  const fd = openSync(file, 'w');
+  try {
+    let chunk = `{"version":${JSON.stringify(ASSISTANT_INDEX_VERSION)},"docs":[`;
+    let first = true;
+    for (const doc of assistantDocs(source)) {
+      chunk += (first ? '' : ',') + JSON.stringify(doc);
+      first = false;
+      if (chunk.length > chunkSize) {
+        writeSync(fd, chunk);
+        chunk = '';
+      }
+    }
+    writeSync(fd, `${chunk}],"vocabulary":${JSON.stringify(source.vocabulary)}}`);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { categories, categoryKey, type Category } from '../../core/blog/categories.ts';
 import { categoryPath, listPath, pageWindow, POSTS_PER_PAGE } from '../../core/blog/listing.ts';
+import { clampDescription } from '../../core/site/seo.ts';
 
 interface Listable {
   category: Category;
@@ -50,4 +51,48 @@ export function blogListPages<P extends Listable>(posts: readonly P[]): BlogList
       };
     });
   });
+}
+
+/**
+ * A list page's <head> (layouts/base.njk): title (at most 65 characters, page 834 of a category
+ * included: docs/requirements.md#seo), description (`intro`: the category's, or the blog's), address,
+ * breadcrumb and JSON-LD (Blog for the first page of the whole blog, CollectionPage otherwise).
+ */
+export function blogListHead(list: BlogListPage<unknown>, intro: string, siteUrl: string) {
+  const { category, page, pages, path } = list;
+  const title = category
+    ? `Blog Dentivo : ${category.name}${page > 1 ? `, page ${page}` : ''}`
+    : page > 1
+      ? `Blog Dentivo, page ${page} : conseils pour le cabinet dentaire`
+      : 'Blog Dentivo : gestion et organisation du cabinet dentaire';
+  const blogUrl = new URL('/blog', siteUrl).href;
+  return {
+    title,
+    description: clampDescription(page > 1 ? `Page ${page} sur ${pages}. ${intro}` : intro),
+    canonical: path,
+    crumbs: [
+      { name: 'Accueil', href: '/' },
+      { name: 'Blog', href: '/blog' },
+      ...(category ? [{ name: category.name, href: category.path }] : []),
+      ...(page > 1 ? [{ name: `Page ${page}`, href: path }] : []),
+    ],
+    jsonld: [
+      category || page > 1
+        ? {
+            '@context': 'https://schema.org',
+            '@type': 'CollectionPage',
+            name: title,
+            url: new URL(path, siteUrl).href,
+            inLanguage: 'fr-FR',
+            isPartOf: { '@type': 'Blog', name: 'Blog Dentivo', url: blogUrl },
+          }
+        : {
+            '@context': 'https://schema.org',
+            '@type': 'Blog',
+            name: 'Blog Dentivo',
+            url: blogUrl,
+            inLanguage: 'fr-FR',
+          },
+    ],
+  };
 }

@@ -17,11 +17,12 @@ import {
   type Manifest,
 } from '../../core/blog/search/index-format.ts';
 import { SEARCH_INDEX_PATH } from '../../core/blog/listing.ts';
+import { sectionsText, type TextSection } from './markdown.ts';
 
 export interface SearchablePost extends Omit<SearchDocument, 'body'> {
   slug: string;
-  /** Plain text of the body. */
-  text: string;
+  /** Plain text of the body, cut at its headings. */
+  sections: readonly TextSection[];
 }
 
 /** The index without its cards: plain data, so that a worker thread can hand it over. */
@@ -51,7 +52,7 @@ function hashed(files: Map<string, string> | [string, string][], content: unknow
 /** Step 1: terms, scores and filters, from the articles newest first. */
 export function searchTerms(posts: readonly SearchablePost[]): SearchTerms {
   const files: [string, string][] = [];
-  const built = buildSearchIndex(posts.map((post) => ({ ...post, body: post.text })));
+  const built = buildSearchIndex(posts.map((post) => ({ ...post, body: sectionsText(post.sections) })));
   const facets = (list: typeof built.categories) =>
     Object.fromEntries(
       list.map((facet) => [

@@ -21,7 +21,7 @@ import {
 } from '../../core/blog/post.ts';
 import { RESERVED_BLOG_SLUGS } from '../../core/blog/listing.ts';
 import { loadConfig, resolveHref, type SiteConfig } from '../../core/site/config.ts';
-import { renderMarkdown, type TocItem } from './markdown.ts';
+import { renderMarkdown, type TextSection, type TocItem } from './markdown.ts';
 import { lastModifiedFinder } from './last-modified.ts';
 import { iconExists } from './icons.ts';
 import {
@@ -67,7 +67,7 @@ function listFiles(dir: string, extension: string): string[] {
 export interface LoadedPage extends Page {
   file: string;
   /** Markdown body of the file (legal pages), rendered after the sections. */
-  body?: { html: string; toc: TocItem[] };
+  body?: { html: string; toc: TocItem[]; sections: TextSection[] };
   /** Last real change (YYYY-MM-DD): front matter `updated`, else the file's last commit. */
   modified: string;
 }
@@ -77,7 +77,8 @@ export interface Post extends PostFrontMatter {
   authorSlug: string;
   authorName: string;
   html: string;
-  text: string;
+  /** The plain text of the body, cut at its headings (site/lib/markdown.ts). */
+  sections: TextSection[];
   headings: TocItem[];
   imageUrl: string;
   imageAlt: string;
@@ -220,12 +221,12 @@ export function createContentLoader(
               ...front,
               file: name,
               html: rendered.html,
-              text: rendered.text,
+              sections: rendered.sections,
               headings: rendered.toc,
               // Each article has its own cover (docs/requirements.md#blog-post-model), else the placeholder.
               imageUrl: front.image ?? '/placeholder.svg',
               imageAlt: front.image ? (front.imageAlt ?? front.title) : '',
-              words: rendered.text.split(/\s+/).length,
+              words: rendered.words,
             };
           },
           appUrl,

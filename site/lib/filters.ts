@@ -21,11 +21,19 @@ function remembered<T>(compute: (value: string) => T): (value: string) => T {
 
 /** `config`: the configuration of the build under way (site.json may change between two dev builds). */
 export function filters(config: () => SiteConfig, iconSvg: (name: string, className?: string) => string) {
+  const addresses = new Map<string, string>();
   return {
     /** `app:signup` / `app:signin` → the external auth page; everything else as written. */
     href: (value: string) => resolveHref(value, config().appUrl),
     isExternal: (value: string) => value.startsWith('app:') || /^https?:\/\//.test(value),
-    absoluteUrl: (path: string) => new URL(path, config().siteUrl).href,
+    /** Remembered: a page asks for its own address and its card's several times. */
+    absoluteUrl: (path: string) => {
+      const { siteUrl } = config();
+      const key = `${siteUrl} ${path}`;
+      let address = addresses.get(key);
+      if (address === undefined) addresses.set(key, (address = new URL(path, siteUrl).href));
+      return address;
+    },
     dateFr: remembered(formatDateFr),
     breadcrumbTitle: (title: string) => breadcrumbTitle(title),
     /** JSON for a <script type="application/ld+json"> or data attribute; `<` escaped so it cannot close the tag. */

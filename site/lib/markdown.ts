@@ -17,10 +17,22 @@ export function slugify(text: string): string {
   return slugKey(text.replace(/<[^>]+>/g, '').replace(/&[a-z]+;/gi, '')).slice(0, 80);
 }
 
+/** Part of a text, cut at its `## ` headings: what comes before the first, then each heading's part. */
+export interface TextSection {
+  /** The heading's id and plain text (none for the part before the first heading). */
+  id?: string;
+  title?: string;
+  /** The plain text of the part (htmlToText). */
+  text: string;
+}
+
 export interface RenderedMarkdown {
   html: string;
   toc: TocItem[];
-  text: string;
+  /** The plain text, cut at the `## ` headings: read once here, for the search and the assistant. */
+  sections: TextSection[];
+  /** Words of the plain text (reading time, JSON-LD wordCount). */
+  words: number;
 }
 
 export interface MarkdownOptions {
@@ -97,7 +109,58 @@ md.renderer.rules.table_close = () => '</table></div>\n';
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const env: RenderState = { ...options, toc: [], used: new Map(), tables: 0 };
   const html = md.render(source, env);
-  return { html, toc: env.toc, text: htmlToText(html) };
+  const sections = textSections(html);
+  return { html, toc: env.toc, sections, words: wordCount(sections) };
+}
+
+const HEADING = /(<h2 id="[^"]*">[\s\S]*?<\/h2>)/;
+const HEADING_PARTS = /^<h2 id="([^"]*)">([\s\S]*?)<\/h2>$/;
+
+/**
+ * htmlToText of a piece of HTML that a tag follows: a `<` left open at its end runs into that tag, as
+ * it does in the whole (raw HTML only: Markdown writes a lone `<` as `&lt;`).
+ */
+const textBeforeTag = (html: string) => htmlToText(html.lastIndexOf('<') > html.lastIndexOf('>') ? `${html} >` : html);
+
+/** Rendered HTML's plain text, cut at its `<h2>` headings: sectionsText() joins it back into htmlToText(html). */
+export function textSections(html: string): TextSection[] {
+  const sections: TextSection[] = [];
+  let current: TextSection = { text: '' };
+  const pieces = html.split(HEADING);
+  pieces.forEach((piece, index) => {
+    const heading = HEADING_PARTS.exec(piece);
+    if (heading) {
+      sections.push(current);
+      current = { id: heading[1], title: textBeforeTag(heading[2]!), text: '' };
+    } else current.text = index < pieces.length - 1 ? textBeforeTag(piece) : htmlToText(piece);
+  });
+  sections.push(current);
+  return sections;
+}
+
+/** The plain text of the whole: htmlToText of the HTML the sections were cut from. */
+export function sectionsText(sections: readonly TextSection[]): string {
+  const parts: string[] = [];
+  for (const section of sections) {
+    if (section.title) parts.push(section.title);
+    if (section.text) parts.push(section.text);
+  }
+  return parts.join(' ');
+}
+
+/** Words of `sectionsText(sections)` (its spaces are single): an empty text counts one, as split() does. */
+function wordCount(sections: readonly TextSection[]): number {
+  let words = 0;
+  const count = (text: string | undefined) => {
+    if (!text) return;
+    words += 1;
+    for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) words += 1;
+  };
+  for (const section of sections) {
+    count(section.title);
+    count(section.text);
+  }
+  return Math.max(1, words);
 }
 
 export function renderInline(source: string): string {

@@ -10,7 +10,7 @@ import type { Content, LoadedPage } from './content.ts';
 import { structuredData } from './structured-data.ts';
 import { DEFAULT_CARD_PATH, socialCards, socialImagePath, type SocialCard } from './social-cards.ts';
 import { VIEWPORT_MAX_SCALE } from '../../core/site/ui.ts';
-import { blogListPages } from './blog-lists.ts';
+import { blogListHead, blogListPages, type BlogListPage } from './blog-lists.ts';
 
 /** Entries of the Atom and JSON feeds: readers poll for what is new, not for the archive. */
 export const FEED_SIZE = 50;
@@ -36,6 +36,8 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     ...page.aliases.map((path) => ({ page, path, alias: true })),
   ]);
   let related: ReturnType<typeof relatedArticlesFinder<(typeof posts)[number]>> | undefined;
+  const faqById = byId(shared.faq);
+  const data = structuredData(content);
 
   return {
     config,
@@ -49,7 +51,7 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     footer: shared.navigation.footer,
     solutionColumns: shared.solutions.columns,
     testimonials: byId(shared.testimonials),
-    faq: byId(shared.faq),
+    faq: faqById,
     faqAll: shared.faq,
     glossary: Object.fromEntries(shared.glossary.map((t) => [t.term, t])),
     audit: shared.audit,
@@ -67,6 +69,9 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     categoryKey,
     /** The static list pages of the blog and of each category (site/pages/blog-list.njk). */
     blogLists: blogListPages(posts),
+    /** What base.njk puts in a list page's <head> (site/lib/blog-lists.ts); `intros` by category. */
+    listHead: (list: BlogListPage<unknown>, intros: Record<string, string>, description: string) =>
+      blogListHead(list, list.category ? intros[list.category.name]! : description, config.siteUrl),
     relatedSolutionsFor: (page: LoadedPage) => relatedSolutions(shared.solutions.clusters, page),
     // Built on first use: the real site's pages do not all need it.
     relatedPostsFor: (post: (typeof posts)[number]) => (related ??= relatedArticlesFinder(posts))(post),
@@ -75,7 +80,33 @@ export function siteData(content: Content, widgetNames: readonly string[] = []) 
     authorPagePosts: (slug: string) => (byAuthor.get(slug) ?? []).slice(0, AUTHOR_PAGE_POSTS),
     /** One page per path, for the planning alias and the 404 check. */
     routes,
-    structuredData: structuredData(content),
+    structuredData: data,
+    /**
+     * What base.njk puts in an article's <head>: title, description, address, breadcrumb, JSON-LD (the
+     * shared FAQ's questions too when the trust block follows the article). One call per page, where
+     * eleventyComputed would cost Eleventy a dependency analysis on each of thousands of pages.
+     */
+    articleHead: (post: (typeof posts)[number]) => {
+      const canonical = `/blog/${post.slug}`;
+      const faq = [
+        ...post.faqItems,
+        ...(articleExtrasFor(post, shared.articleExtras).trust
+          ? shared.articleExtras.faq.map((id) => faqById[id])
+          : []),
+      ];
+      return {
+        title: articleSeoTitle(post, config.product.name),
+        ogTitle: post.title,
+        description: post.seoDescription ?? post.summary,
+        canonical,
+        crumbs: [
+          { name: 'Accueil', href: '/' },
+          { name: 'Blog', href: '/blog' },
+          { name: post.title, href: canonical },
+        ],
+        jsonld: [data.article(post), ...(faq.length ? [data.faqPage(faq)] : [])],
+      };
+    },
     /** The `<title>` of an article: « … | Dentivo » (docs/requirements.md#seo). */
     articleTitle: (post: { title: string; seoTitle?: string }) => articleSeoTitle(post, config.product.name),
     clampDescription: (text: string) => clampDescription(text),

@@ -6,14 +6,13 @@
 import { resolve } from 'node:path';
 import { createContentLoader, type Content } from './content.ts';
 import { siteData, type SiteData } from './site-data.ts';
-import { indexInput, startIndexes, type BuiltIndexes } from './indexes.ts';
+import type { IndexInput } from './indexes.ts';
 
 /**
- * The site data plus the search terms and the assistant's index (site/lib/indexes.ts), started with the
- * build so that a worker builds them while the pages render. Kept out of site-data.ts, which the CMS's
- * previews bundle for the browser.
+ * The site data plus what the indexes read (site/lib/indexes.ts), for the end of the build. Kept out of
+ * site-data.ts, which the CMS's previews bundle for the browser.
  */
-type BuildData = SiteData & { indexes: () => Promise<BuiltIndexes> };
+type BuildData = SiteData & { indexInput: () => IndexInput };
 
 export function siteSource(root: string, env: Record<string, string | undefined>, widgetNames: readonly string[]) {
   const contentDir = resolve(root, env.CONTENT_DIR ?? 'content');
@@ -24,20 +23,20 @@ export function siteSource(root: string, env: Record<string, string | undefined>
     contentDir,
     /** This build's data (global data `site`). */
     load(): BuildData {
-      content = loader.load();
-      const site = siteData(content, widgetNames);
-      // Started now, awaited by the templates and the end of the build that need them.
-      const indexes = startIndexes(
-        indexInput({
+      const loaded = (content = loader.load());
+      const site = siteData(loaded, widgetNames);
+      // Frozen: Eleventy then hands the object itself to every page, instead of copying it into each
+      // template's data and wrapping it in a proxy on each of thousands of paginated pages.
+      data = Object.freeze({
+        ...site,
+        indexInput: (): IndexInput => ({
           pages: site.routes.filter((route) => !route.alias).map((route) => route.page),
           posts: site.posts,
-          faq: content.shared.faq,
-          glossary: content.shared.glossary,
-          vocabulary: content.vocabulary,
+          faq: loaded.shared.faq,
+          glossary: loaded.shared.glossary,
+          vocabulary: loaded.vocabulary,
         }),
-      );
-      indexes.catch(() => undefined);
-      data = { ...site, indexes: () => indexes };
+      });
       return data;
     },
     /** The data of the build under way, for filters and shortcodes. */

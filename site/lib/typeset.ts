@@ -1,10 +1,11 @@
 /**
  * The French typography transform of every built page (docs/decisions/0006-french-typography-at-build.md).
- * Parts rendered once per build (site/lib/memo.ts) are typeset once, as regions between two markers
- * that the page transform copies as they are (and removes); text runs shared by many pages are
- * remembered. Typesetting twice changes nothing, so a region inside another is harmless.
+ * Parts rendered once per build (site/lib/memo.ts, islands, cards) and JSON-LD (the `jsonLd` filter) are
+ * typeset once, as regions between two markers that the page transform copies as they are (and
+ * removes); text runs shared by many pages are remembered. Typesetting twice changes nothing, so a
+ * region inside another is harmless.
  */
-import { frenchTypographyHtml } from '../../core/site/typography.ts';
+import { frenchTypographyHtml, jsonLdText } from '../../core/site/typography.ts';
 
 const MEMO_LIMIT = 200_000;
 const START = '<!--typeset-->';
@@ -16,6 +17,8 @@ export function createTypesetter() {
     if (memo.size > MEMO_LIMIT) memo.clear();
     return frenchTypographyHtml(text, memo);
   };
+  // JSON-LD values are plain text, not HTML: their own memo.
+  const jsonMemo = new Map<string, string>();
   const strip = (text: string) => (text.includes(START) ? text.split(START).join('').split(END).join('') : text);
 
   /** Typesets what lies outside the regions, copies the regions, drops the markers. */
@@ -37,6 +40,11 @@ export function createTypesetter() {
     strip,
     /** A part typeset now, which the page transform will copy without reading it again. */
     region: (text: string) => `${START}${html(strip(text))}${END}`,
+    /** A JSON-LD element, its prose typeset from the object itself: the page transform need not parse it back. */
+    jsonLd: (value: unknown) => {
+      if (jsonMemo.size > MEMO_LIMIT) jsonMemo.clear();
+      return `${START}<script type="application/ld+json">${jsonLdText(value, jsonMemo)}</script>${END}`;
+    },
     /** For eleventyConfig.addTransform: HTML pages only. */
     transform: (content: string, outputPath: string | false | undefined) =>
       typeof outputPath === 'string' && outputPath.endsWith('.html') ? page(content) : content,

@@ -141,14 +141,28 @@ describe('Related articles: same category +2, plus shared tags (docs/requirement
     expect(relatedArticles(lonely, others)).toEqual(relatedArticles(lonely, [...others].reverse()));
   });
 
+  it('lets a newer article of the same category win a tie with articles read through their tags', () => {
+    // Both others share two tags (2 points) and are read to the end of the tag lists; the newer article
+    // of the same category (2 points, no shared tag) comes first on the tie.
+    const posts = [
+      post('current', { category: 'Gestion', tags: ['Devis', 'Agenda'], publishDate: '2025-03-01' }),
+      post('tags-a', { category: 'Soins', tags: ['Devis', 'Agenda'], publishDate: '2024-02-01' }),
+      post('tags-b', { category: 'Soins', tags: ['Agenda', 'Devis'], publishDate: '2024-01-01' }),
+      post('category', { category: 'Gestion', tags: [], publishDate: '2025-06-01' }),
+    ];
+    const expected = relatedArticles(posts[0]!, posts).map((p) => p.slug);
+    expect(expected).toEqual(['category', 'tags-a']);
+    expect(relatedArticlesFinder(posts)(posts[0]!).map((p) => p.slug)).toEqual(expected);
+  });
+
   it('chooses the same articles from the whole build’s index as by ranking every post (random builds)', () => {
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
     const tagPool = ['Devis', 'Agenda', 'RGPD', 'Planning', 'Implantologie', 'Relances', 'Équipe'];
     const categoriesPool = ['Gestion', 'Soins', 'Communication'];
-    for (let build = 0; build < 5; build++) {
-      const posts = Array.from({ length: 200 }, (_, index) =>
+    for (let build = 0; build < 12; build++) {
+      const posts = Array.from({ length: build < 6 ? 200 : 40 }, (_, index) =>
         post(`p${index}-${build}`, {
           category: pick(categoriesPool),
           // Duplicated tags and shared dates on purpose: ties must break the same way.

@@ -11,7 +11,7 @@ import { editDistance, search, type IndexReader } from '../../core/blog/search/q
 import { highlight } from '../../core/blog/search/highlight.ts';
 import { queryTerms } from '../../core/blog/search/tokenize.ts';
 import { loadContent } from '../../site/lib/content.ts';
-import { buildIndexes, indexInput, startIndexes } from '../../site/lib/indexes.ts';
+import { sectionsText } from '../../site/lib/markdown.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -174,7 +174,7 @@ const FLOOR = 0.9;
 describe('Blog search on the real articles', () => {
   it(`shows the expected article among the first three for at least ${FLOOR * 100} % of the evaluation set`, async () => {
     const { posts } = loadContent(root, {});
-    const real = memoryReader(posts.map((post) => ({ ...post, body: post.text })));
+    const real = memoryReader(posts.map((post) => ({ ...post, body: sectionsText(post.sections) })));
     const misses: string[] = [];
     for (const [query, expected] of evaluation) {
       expect(
@@ -190,21 +190,5 @@ describe('Blog search on the real articles', () => {
       `Recherche du blog : ${Math.round(rate * 100)} % des requêtes d’évaluation trouvent l’article attendu dans les 3 premiers.`,
     );
     expect(rate, misses.join('\n')).toBeGreaterThanOrEqual(FLOOR);
-  });
-});
-
-describe('The indexes of a large build', () => {
-  it('are the same built in a worker thread as at once', async () => {
-    const content = loadContent(root, {});
-    const input = indexInput({
-      pages: content.pages,
-      posts: content.posts,
-      faq: content.shared.faq,
-      glossary: content.shared.glossary,
-      vocabulary: content.vocabulary,
-    });
-    const inWorker = await startIndexes(input, true);
-    expect(inWorker).toEqual(buildIndexes(input));
-    expect(inWorker.search.shards.length).toBeGreaterThan(0);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { slugKey } from '../../site/slug.ts';
 import { deltaEncode, SCORE_SCALE, type Shard } from './index-format.ts';
-import { eachWord, indexTerms } from './tokenize.ts';
+import { createWordReader, indexTerms } from './tokenize.ts';
 
 export interface SearchDocument {
   title: string;
@@ -41,17 +41,19 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
   const terms: string[] = [];
   const postingDocs: number[][] = [];
   const postingTfs: number[][] = [];
-  const idsOfWord = new Map<string, number[]>();
+  // The term ids of each word the reader numbered.
+  const reader = createWordReader();
+  const idsOfWord: (number[] | undefined)[] = [];
   let tf = new Float64Array(1024);
   const touched: number[] = [];
   const lengths = new Float64Array(documents.length);
   const categories = new Map<string, Facet>();
   const tags = new Map<string, Facet>();
 
-  const idsOf = (word: string): number[] => {
-    let ids = idsOfWord.get(word);
+  const idsOf = (word: number): number[] => {
+    let ids = idsOfWord[word];
     if (ids) return ids;
-    ids = indexTerms(word).map((term) => {
+    ids = indexTerms(reader.words[word]!).map((term) => {
       let id = termIds.get(term);
       if (id === undefined) {
         termIds.set(term, (id = terms.length));
@@ -66,7 +68,7 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
       }
       return id;
     });
-    idsOfWord.set(word, ids);
+    idsOfWord[word] = ids;
     return ids;
   };
 
@@ -80,7 +82,7 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
   documents.forEach((document, doc) => {
     let length = 0;
     let weight = 0;
-    const visit = (word: string) => {
+    const visit = (word: number) => {
       length += weight;
       for (const id of idsOf(word)) {
         if (tf[id] === 0) touched.push(id);
@@ -89,7 +91,7 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
     };
     const field = (text: string, fieldWeight: number) => {
       weight = fieldWeight;
-      eachWord(text, visit);
+      reader.read(text, visit);
     };
     field(document.title, FIELD_WEIGHTS.title);
     field(document.tags.join(' '), FIELD_WEIGHTS.tags);

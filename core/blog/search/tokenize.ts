@@ -38,11 +38,77 @@ export function words(text: string): WordSpan[] {
   return spans;
 }
 
-/** Calls `visit` with each word of a text, lower-cased (no object per word: the build reads millions). */
-export function eachWord(text: string, visit: (word: string) => void): void {
-  const lower = text.toLowerCase();
-  WORD.lastIndex = 0;
-  for (let match = WORD.exec(lower); match; match = WORD.exec(lower)) visit(match[0]);
+/** The letters of WORD (Latin-1 ones by code, and œ), for `createWordReader`'s own scan. */
+const LETTER = new Uint8Array(256);
+for (const letter of 'abcdefghijklmnopqrstuvwxyz0123456789äâàáãåéèëêïîíìöôóòõùüûúÿæç') LETTER[letter.charCodeAt(0)] = 1;
+const isLetter = (code: number) => (code < 256 ? LETTER[code] === 1 : code === 0x153);
+
+/**
+ * Reads texts word by word (the words of WORD, lower-cased, as `words` finds them) without a regular
+ * expression: each distinct word is named by a number given at its first reading, so a word already
+ * met costs neither a new string nor a lookup by string (the build reads millions).
+ */
+export function createWordReader(): {
+  words: readonly string[];
+  read(text: string, visit: (word: number) => void): void;
+} {
+  const words: string[] = [];
+  const hashes: number[] = [];
+  let slots = new Int32Array(1 << 12).fill(-1);
+
+  const place = (hash: number) => {
+    let slot = hash & (slots.length - 1);
+    while (slots[slot] !== -1) slot = (slot + 1) & (slots.length - 1);
+    return slot;
+  };
+  const grow = () => {
+    slots = new Int32Array(slots.length * 2).fill(-1);
+    hashes.forEach((hash, word) => (slots[place(hash)] = word));
+  };
+  /** The number of lower[start, end), whose hash is `hash`. */
+  const number = (lower: string, start: number, end: number, hash: number): number => {
+    const length = end - start;
+    let slot = hash & (slots.length - 1);
+    for (let word = slots[slot]!; word !== -1; word = slots[slot]!) {
+      if (hashes[word] === hash && words[word]!.length === length && lower.startsWith(words[word]!, start)) return word;
+      slot = (slot + 1) & (slots.length - 1);
+    }
+    const word = words.length;
+    // A copy: a slice would keep the whole text alive.
+    words.push((' ' + lower.slice(start, end)).slice(1));
+    hashes.push(hash);
+    slots[slot] = word;
+    if (words.length * 2 > slots.length) grow();
+    return word;
+  };
+
+  return {
+    words,
+    read(text, visit) {
+      const lower = text.toLowerCase();
+      const length = lower.length;
+      let at = 0;
+      while (at < length) {
+        let code = lower.charCodeAt(at);
+        if (!isLetter(code)) {
+          at += 1;
+          continue;
+        }
+        const start = at;
+        // FNV-1a over the word's characters, as they are read.
+        let hash = 0x811c9dc5;
+        for (; at < length && isLetter((code = lower.charCodeAt(at))); at += 1)
+          hash = Math.imul(hash ^ code, 0x01000193);
+        while (at + 1 < length && code === 0x2d && isLetter(lower.charCodeAt(at + 1))) {
+          hash = Math.imul(hash ^ code, 0x01000193);
+          at += 1;
+          for (; at < length && isLetter((code = lower.charCodeAt(at))); at += 1)
+            hash = Math.imul(hash ^ code, 0x01000193);
+        }
+        visit(number(lower, start, at, hash >>> 0));
+      }
+    },
+  };
 }
 
 /** The term a typed word searches for: stemmed, then folded ("Équipes" → "equip"); '' for a stop word. */

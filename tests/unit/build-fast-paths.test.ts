@@ -1,0 +1,238 @@
+/**
+ * The build reads megabytes of HTML and text at 10,000 articles, so a few rules are written as
+ * one-pass scans rather than as the regular expressions that define them. Each scan must give
+ * exactly what its definition gives: on the real articles, on the pages' HTML and on random
+ * strings made of the characters the rules look at.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  frenchTypography,
+  frenchTypographyHtml,
+  frenchTypographyJsonLd,
+  jsonLdText,
+} from '../../core/site/typography.ts';
+import { createWordReader, words } from '../../core/blog/search/tokenize.ts';
+import { buildAssistantIndex, sentences, writeAssistantIndexFile } from '../../site/lib/assistant-index.ts';
+import { htmlToText, renderMarkdown, sectionsText, textSections } from '../../site/lib/markdown.ts';
+import { loadContent } from '../../site/lib/content.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const content = loadContent(root, {});
+const articles = content.posts.map((post) => post.html);
+
+/** A seeded generator of strings made of `pieces`. */
+function strings(pieces: readonly string[], count: number, seed = 7): string[] {
+  let state = seed;
+  const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: count }, () =>
+    Array.from({ length: Math.floor(next() * 40) }, () => pieces[Math.floor(next() * pieces.length)]).join(''),
+  );
+}
+
+/** frenchTypographyHtml as first written: one regular expression over the whole page. */
+function typographyByRegex(html: string): string {
+  const attributes = /(\s(?:alt|title|aria-label|aria-description|placeholder|data-assistant-message)=")([^"]*)"/g;
+  const meta =
+    /^<meta\s[^>]*(?:name|property)="(?:description|og:title|og:description|og:image:alt|twitter:title|twitter:description|twitter:image:alt)"/;
+  const value = (_: string, start: string, text: string) => `${start}${frenchTypography(text)}"`;
+  return html.replace(
+    /(<(script|style|pre|code|textarea)\b[\s\S]*?<\/\2>)|(<[^>]*?\s(?:alt|title|aria-label|aria-description|placeholder|data-assistant-message|content)="[^>]*>)|(?<=^|>)([^<]*?['&;!?:«»\d≤≥≈>-][^<]*)/g,
+    (match, raw: string | undefined, name: string | undefined, tag: string | undefined, text: string) => {
+      if (raw) {
+        const script = /^(<script\b[^>]*>)([\s\S]*)(<\/script>)$/.exec(raw);
+        if (name !== 'script' || !/^<script[^>]*type="application\/ld\+json"/.test(raw) || !script) return match;
+        try {
+          const json = JSON.stringify(frenchTypographyJsonLd(JSON.parse(script[2]!))).replace(/</g, '\\u003c');
+          return `${script[1]}${json}${script[3]}`;
+        } catch {
+          return match;
+        }
+      }
+      if (tag) {
+        const typeset = tag.replace(attributes, value);
+        return meta.test(typeset) ? typeset.replace(/(\scontent=")([^"]*)"/, value) : typeset;
+      }
+      return frenchTypography(text);
+    },
+  );
+}
+
+describe('French typography of a page, in one pass', () => {
+  const page = (body: string) =>
+    [
+      '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8">',
+      '<meta name="description" content="L\'agenda : 48 h avant ; prêt ?">',
+      '<meta property="og:url" content="https://x.example/a : b">',
+      `<script type="application/ld+json">${JSON.stringify({ '@type': 'WebPage', name: "L'équipe : « vous » !" })}</script>`,
+      '<style>a::after { content: " : "; }</style></head><body>',
+      `<nav aria-label="Fil d'Ariane"><a href="/">Accueil</a></nav><main>${body}</main>`,
+      '<pre><code>x : y ; z</code></pre><textarea placeholder="Votre message : ici">a ; b</textarea>',
+      '<img src="/a.svg" alt="Schéma : l\'agenda" loading="lazy"></body></html>',
+    ].join('\n');
+
+  it('gives what the regular expression gives, on every real article', () => {
+    for (const html of articles) {
+      expect(frenchTypographyHtml(page(html))).toBe(typographyByRegex(page(html)));
+      expect(frenchTypographyHtml(page(html), new Map())).toBe(typographyByRegex(page(html)));
+    }
+  });
+
+  it('gives what the regular expression gives, on random markup', () => {
+    const pieces = [
+      '<p>',
+      '</p>',
+      '<a href="/x">',
+      '</a>',
+      '<',
+      '>',
+      ' ',
+      ' : ',
+      ' ;',
+      ' !',
+      '?',
+      "l'",
+      '&#39;',
+      '&lt; 5',
+      '≥ 3',
+      '« ',
+      ' »',
+      '12 %',
+      '04 00 00 00 00',
+      'e-mail',
+      'peut-on',
+      'texte',
+      '<script>x : y</script>',
+      '<code>a ; b',
+      '</code>',
+      '<img alt="Bonjour : vous" src="a">',
+      '<meta content="x ; y">',
+      '<scriptx>',
+      '<pre>',
+      '<!-- a -->',
+      '<b title=">">',
+      '="',
+      '<br/>',
+      '\n',
+      'é',
+      '-',
+    ];
+    const memo = new Map<string, string>();
+    for (const html of strings(pieces, 4000)) {
+      expect(frenchTypographyHtml(html)).toBe(typographyByRegex(html));
+      expect(frenchTypographyHtml(html, memo)).toBe(typographyByRegex(html));
+    }
+  });
+
+  it('typesets JSON-LD from the object as from its JSON', () => {
+    const blocks = [
+      { '@type': 'FAQPage', mainEntity: [{ name: "C'est quoi ?", acceptedAnswer: { text: 'Un < 5 : oui !' } }] },
+      {
+        name: ["L'un : l'autre", 'Deux ; trois'],
+        url: "https://x.example/l'a : b",
+        date: new Date(Date.UTC(2026, 0, 2)),
+      },
+      { headline: 'Rien', skipped: undefined, list: [undefined, 1, null], description: 'À 10 h : prêt ?' },
+    ];
+    for (const block of blocks)
+      expect(jsonLdText(block, new Map())).toBe(
+        JSON.stringify(frenchTypographyJsonLd(JSON.parse(JSON.stringify(block)))).replace(/</g, '\\u003c'),
+      );
+  });
+});
+
+describe('Plain text of an article, read once', () => {
+  const byRegex = (html: string) => htmlToText(html);
+
+  it('cut at its headings, joins back into the text of the whole', () => {
+    for (const html of articles) expect(sectionsText(textSections(html))).toBe(byRegex(html));
+    expect(renderMarkdown('').words).toBe(''.split(/\s+/).length);
+    for (const post of content.posts) expect(post.words).toBe(byRegex(post.html).split(/\s+/).length);
+  });
+
+  it('keeps the same text on random markup', () => {
+    const pieces = ['<h2 id="a">', 'Titre', '</h2>', '<p>', '</p>', ' ', '\n', 'mot', '&amp;', '&nbsp;', '<', '>', 'é'];
+    for (const html of strings(pieces, 3000)) {
+      expect(sectionsText(textSections(html))).toBe(htmlToText(html));
+      const { words } = renderMarkdown(html);
+      expect(words).toBe(htmlToText(renderMarkdown(html).html).split(/\s+/).length);
+    }
+  });
+});
+
+describe('Words and sentences for the indexes, without a regular expression per word', () => {
+  const texts = content.posts.flatMap((post) => post.sections.map((section) => section.text));
+
+  it('reads the same words as the search tokenizer', () => {
+    const reader = createWordReader();
+    const check = (text: string) => {
+      const read: string[] = [];
+      reader.read(text, (word) => read.push(reader.words[word]!));
+      expect(read).toEqual(words(text).map((span) => span.word));
+    };
+    for (const text of texts) check(text);
+    for (const text of strings(['Équipe', 'post-opératoire', '-', ' ', 'œil', 'ÇA', '12', "l'", 'ñ', '--', 'a-'], 3000))
+      check(text);
+  });
+
+  it('cuts the same sentences as the regular expression', () => {
+    const byRegex = (text: string) =>
+      text
+        .replace(/\s+/g, ' ')
+        .replace(/(\p{L}['’]) (?=\p{L})/gu, '$1')
+        .replace(/ ([,.)])/g, '$1')
+        .split(/(?<!\b(?:Dr|Pr|M|Mme|Mlle|St|cf|etc|ex|art|n°)\.)(?<=[.!?…])\s+(?=[A-ZÀ-ÖØ-Þ«"0-9])/u)
+        .map((sentence) => sentence.trim())
+        .filter((sentence) => sentence.length > 2);
+    for (const text of texts) expect(sentences(text)).toEqual(byRegex(text));
+    const pieces = [
+      'Dr.',
+      ' ',
+      'Mme.',
+      'M.',
+      'etc.',
+      'n°.',
+      'mot',
+      '. ',
+      '! ',
+      '? ',
+      '… ',
+      'Un',
+      'É',
+      '«',
+      '"',
+      '3',
+      "l' ",
+      ' ,',
+      '\n',
+      '  ',
+      'xDr.',
+    ];
+    for (const text of strings(pieces, 3000)) expect(sentences(text)).toEqual(byRegex(text));
+  });
+});
+
+describe('The assistant’s index, written a document at a time', () => {
+  it('is the JSON of the whole index', () => {
+    const source = {
+      pages: content.pages,
+      posts: content.posts,
+      faq: content.shared.faq,
+      glossary: content.shared.glossary,
+      vocabulary: content.vocabulary,
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'dentivo-index-'));
+    try {
+      const whole = JSON.stringify(buildAssistantIndex(source));
+      // Written in one piece, then in pieces of a few documents.
+      for (const chunkSize of [1 << 20, 2000]) {
+        writeAssistantIndexFile(join(dir, 'assistant-index.json'), source, chunkSize);
+        expect(readFileSync(join(dir, 'assistant-index.json'), 'utf8')).toBe(whole);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
