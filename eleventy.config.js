@@ -10,6 +10,7 @@ import { islandShortcode } from './site/lib/islands.ts';
 import { writeSocialManifest } from './site/lib/social-cards.ts';
 import { cmsPage } from './site/lib/cms.ts';
 import { createMemo } from './site/lib/memo.ts';
+import { functionTag } from './site/lib/nunjucks-tag.ts';
 import { createTypesetter } from './site/lib/typeset.ts';
 import { searchFiles, searchTerms, writeBlogSearch } from './site/lib/blog-search.ts';
 import { writeAssistantIndex } from './site/lib/indexes.ts';
@@ -40,10 +41,8 @@ export default async function (eleventyConfig) {
   // An island is rendered and typeset once per build (the shell's islands, the audit checklist under
   // many articles): the page transform copies it as it is.
   const islandParts = { get: (key, render) => memo.get(key, () => typeset.region(render())) };
-  eleventyConfig.addShortcode(
-    'island',
-    islandShortcode(islands, () => source.current().publicConfig, islandParts),
-  );
+  const island = islandShortcode(islands, () => source.current().publicConfig, islandParts);
+  eleventyConfig.addNunjucksTag('island', (lib) => functionTag('island', island, lib));
   eleventyConfig.addNunjucksTag('memo', (lib) => memo.nunjucksTag(lib));
   eleventyConfig.amendLibrary('njk', (environment) => {
     nunjucks = environment;
@@ -56,7 +55,7 @@ export default async function (eleventyConfig) {
     memo.get(`card:${showTags ? 'full' : 'compact'}:${post.slug}`, () =>
       typeset.region(nunjucks.render('components/post-card.njk', { post, showTags })),
     );
-  eleventyConfig.addShortcode('postCard', postCard);
+  eleventyConfig.addNunjucksTag('postCard', (lib) => functionTag('postCard', postCard, lib));
 
   // Editors type plain spaces; French typography is applied to every built page. A page leaves as the
   // UTF-8 bytes Eleventy would write anyway: Eleventy keeps every page's output until the build ends,

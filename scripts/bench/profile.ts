@@ -21,7 +21,7 @@ interface CpuProfile {
 const PHASES: [name: string, test: RegExp][] = [
   ['ramasse-miettes (GC)', /\(garbage collector\)/],
   ['inactif', /\(idle\)|\(program\)/],
-  ['index de recherche', /blogSearchFiles|writeBlogSearch|blog-search\.ts/],
+  ['index de recherche', /blog-search\.ts|core\/blog\/search\//],
   ['index de l’assistant', /buildAssistantIndex|assistant-index/],
   ['articles liés', /related\.ts/],
   ['typographie', /typeset\.ts|typography\.ts/],
