@@ -1,6 +1,7 @@
 // Eleventy turns content/ into the pages of _site/ (see docs/architecture.md#pages). This file is a table of
 // contents: data, filters, shortcodes and transforms each come from their own module.
-// Run through `tsx` (package.json) so that it can import the TypeScript of core/, site/ and widgets/.
+// It imports the TypeScript of core/, site/ and widgets/: scripts/eleventy.mjs compiles it before
+// Eleventy reads it (docs/decisions/0047-pages-built-from-one-bundle.md).
 import './site/lib/production.ts';
 import { siteSource } from './site/lib/source.ts';
 import { readAssets } from './site/lib/assets.ts';
@@ -15,6 +16,7 @@ import { createTypesetter } from './site/lib/typeset.ts';
 import { searchFiles, searchTerms, writeBlogSearch } from './site/lib/blog-search.ts';
 import { writeAssistantIndex } from './site/lib/indexes.ts';
 import { prePaintScript } from './core/blog/listing.ts';
+import { securityHeaders } from './core/site/security-headers.ts';
 import { islandRenderer } from './widgets/ssr.tsx';
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
@@ -34,6 +36,8 @@ export default async function (eleventyConfig) {
   // /admin only when CMS_BACKEND is set (npm run dev sets it): docs/decisions/0029-cms-for-editors.md.
   eleventyConfig.addGlobalData('cms', () => cmsPage(process.env, process.env.WIDGETS_DIR ?? '_site') ?? false);
   eleventyConfig.on('eleventy.before', () => memo.clear());
+  // For /security-headers.json (site/pages/generated/): templates import no TypeScript themselves.
+  eleventyConfig.addJavaScriptFunction('securityHeaders', securityHeaders);
 
   // Straight into Nunjucks (the only engine that uses them): Eleventy's own filters copy `page` and
   // `eleventy` onto every call's context, which ours never read (thousands of calls per build).

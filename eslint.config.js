@@ -46,6 +46,25 @@ export default tseslint.config(
     },
   },
   {
+    // docs/decisions/0047-pages-built-from-one-bundle.md: Eleventy loads these templates itself, on
+    // plain Node; what they need from core/ comes from eleventy.config.js (addJavaScriptFunction).
+    files: ['site/pages/**/*.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/tests/**', 'tests/**'], message: 'Seuls les tests importent tests/.' },
+            {
+              group: ['**/*.ts', '**/*.tsx'],
+              message: 'Un gabarit n’importe pas de TypeScript : passez par eleventy.config.js (décision 0047).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['widgets/**/*.{ts,tsx}', 'cms/**/*.{ts,tsx}', 'site/enhance.ts', 'site/**/*.client.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -3,9 +3,10 @@
  * templates) and the real server, which reloads open pages when the build changes (DEV_RELOAD).
  *
  * Content reaches the templates through Eleventy's data cascade (site/lib/source.ts), so saving an
- * article, a page, a shared YAML file or site.json rebuilds the pages in place. Eleventy cannot import
- * TypeScript again, so a change of code (core/, site/lib/, widgets/, eleventy.config.js) restarts it,
- * once Vite has rebuilt the widgets, so that the pages link the new files.
+ * article, a page, a shared YAML file or site.json rebuilds the pages in place. Eleventy runs on the
+ * configuration compiled at its start (scripts/eleventy.mjs), so a change of code (core/, site/lib/,
+ * widgets/, eleventy.config.js) restarts it, once Vite has rebuilt the widgets, so that the pages link
+ * the new files.
  *
  * Environment: PORT (server), CONTENT_DIR (content folder, default content/), SITE_DIR (output,
  * default _site/; the dev-loop test builds into a temporary folder), CMS_BACKEND (default `local`: the
@@ -23,15 +24,16 @@ const root = resolve(import.meta.dirname, '..');
 const siteDir = resolve(root, process.env.SITE_DIR ?? '_site');
 const contentDir = resolve(root, process.env.CONTENT_DIR ?? 'content');
 const env = { ...process.env, SITE_DIR: siteDir, WIDGETS_DIR: siteDir, CONTENT_DIR: contentDir };
-const eleventyCli = join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+const eleventyScript = join(root, 'scripts', 'eleventy.mjs');
 
 const children = new Set<ChildProcess>();
 const watchers: FSWatcher[] = [];
 const closers: (() => Promise<unknown> | unknown)[] = [];
 let stopping = false;
 
-function node(args: string[], extra: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+/** Node on `args`; TypeScript through tsx unless `typescript` is false. */
+function node(args: string[], extra: Record<string, string> = {}, typescript = true): ChildProcess {
+  const child = spawn(process.execPath, [...(typescript ? ['--import', 'tsx'] : []), ...args], {
     cwd: root,
     stdio: 'inherit',
     env: { ...env, ...extra },
@@ -66,7 +68,7 @@ if (cmsBackend(process.env))
 let eleventy: ChildProcess | undefined;
 let restartTimer: NodeJS.Timeout | undefined;
 function startEleventy(): void {
-  eleventy = node([eleventyCli, '--watch', '--quiet', `--output=${siteDir}`]);
+  eleventy = node([eleventyScript, '--watch', '--quiet', `--output=${siteDir}`], {}, false);
 }
 function restartEleventy(reason: string): void {
   clearTimeout(restartTimer);

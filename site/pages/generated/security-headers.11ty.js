@@ -1,10 +1,10 @@
 // The security headers for these pages (core/site/security-headers.ts): the Content-Security-Policy allows
 // the trackers and the backend this build's configuration gives the pages. The embedded server sends
 // them (server/headers.ts); a static host copies them into its own configuration (README, deployment).
-import { securityHeaders } from '../../../core/site/security-headers.ts';
+// `this.securityHeaders` comes from eleventy.config.js: a template imports no TypeScript of its own.
 
 export const data = { permalink: '/security-headers.json', eleventyExcludeFromCollections: true };
 
 export function render({ site }) {
-  return JSON.stringify({ headers: securityHeaders(site.publicConfig) }, null, 2);
+  return JSON.stringify({ headers: this.securityHeaders(site.publicConfig) }, null, 2);
 }
