@@ -94,6 +94,8 @@ export async function runNode(
 }
 
 export const eleventyCli = join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+/** Our build of the pages, as `npm run build:pages` runs it. */
+const eleventyScript = join(root, 'scripts', 'eleventy.mjs');
 
 /** Runs a command (e.g. an npm script) and times it; fails with the end of its output. */
 export async function runCommand(
@@ -137,8 +139,9 @@ export async function buildPages(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<Measured> {
-  const measured = await runNode([...nodeArgs, eleventyCli, '--quiet', `--output=${output}`], {
+  const measured = await runNode([...nodeArgs, eleventyScript, '--quiet', `--output=${output}`], {
     env,
+    typescript: false,
     label: `eleventy → ${output}`,
   });
   const built = join(root, '_site');

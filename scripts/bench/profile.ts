@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
 interface CpuProfile {
@@ -32,6 +32,28 @@ const PHASES: [name: string, test: RegExp][] = [
   ['Eleventy (données, pagination, gabarits)', /@11ty\/eleventy/],
 ];
 
+/**
+ * Our code runs from one bundle (scripts/eleventy.mjs): esbuild heads each module in it with a
+ * `// path` line, which gives back the source a frame's line belongs to (the phases test paths).
+ */
+function sourcesOfBundle(url: string): (line: number) => string {
+  const starts: { line: number; path: string }[] = [];
+  readFileSync(new URL(url), 'utf8')
+    .split('\n')
+    .forEach((text, line) => {
+      const match = /^\/\/ ((?:core|site|widgets)\/\S+|eleventy\.config\.js)$/.exec(text);
+      if (match) starts.push({ line, path: match[1]! });
+    });
+  return (line) => starts.findLast((start) => start.line <= line)?.path ?? url;
+}
+
+function frameSource(frame: ProfileNode['callFrame'], bundles: Map<string, (line: number) => string>): string {
+  if (!frame.url.endsWith('/.cache/dentivo/eleventy.config.mjs')) return frame.url;
+  let source = bundles.get(frame.url);
+  if (!source) bundles.set(frame.url, (source = sourcesOfBundle(frame.url)));
+  return source(frame.lineNumber);
+}
+
 export interface Phase {
   name: string;
   ms: number;
@@ -49,13 +71,14 @@ export function profilePhases(dir: string): Phase[] {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const phaseOf = new Map<number, string>();
+  const bundles = new Map<string, (line: number) => string>();
   const classify = (id: number): string => {
     const known = phaseOf.get(id);
     if (known) return known;
     const stack: string[] = [];
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = nodes.get(at)!.callFrame;
-      stack.push(`${frame.functionName} ${frame.url}`);
+      stack.push(`${frame.functionName} ${frameSource(frame, bundles)}`);
     }
     const phase = PHASES.find(([, test]) => stack.some((frame) => test.test(frame)))?.[0] ?? 'autre';
     phaseOf.set(id, phase);
