@@ -6,7 +6,7 @@
  * so `npm run dev` never serves a stale part.
  */
 interface NunjucksNodes {
-  CallExtensionAsync: new (extension: object, method: string, args: unknown, contents: unknown[]) => unknown;
+  CallExtension: new (extension: object, method: string, args: unknown, contents: unknown[]) => unknown;
 }
 interface NunjucksParser {
   nextToken(): { value: string };
@@ -17,7 +17,6 @@ interface NunjucksParser {
 interface NunjucksLib {
   runtime: { SafeString: new (value: string) => unknown };
 }
-type Callback = (error: unknown, output?: unknown) => void;
 
 /** `finish`: applied once to what a `memo` block renders (the typography, as a region: site/lib/typeset.ts). */
 export function createMemo(finish: (html: string) => string = (html) => html) {
@@ -44,17 +43,12 @@ export function createMemo(finish: (html: string) => string = (html) => html) {
           parser.advanceAfterBlockEnd(token.value);
           const body = parser.parseUntilBlocks('endmemo');
           parser.advanceAfterBlockEnd();
-          return new nodes.CallExtensionAsync(this, 'run', args, [body]);
+          return new nodes.CallExtension(this, 'run', args, [body]);
         },
-        run(_context: unknown, key: string, body: (done: Callback) => void, done: Callback) {
-          const hit = parts.get(key);
-          if (hit !== undefined) return done(null, new nunjucks.runtime.SafeString(hit));
-          body((error, output) => {
-            if (error) return done(error);
-            const part = finish(String(output));
-            parts.set(key, part);
-            done(null, new nunjucks.runtime.SafeString(part));
-          });
+        run(_context: unknown, key: string, body: () => string) {
+          let part = parts.get(key);
+          if (part === undefined) parts.set(key, (part = finish(String(body()))));
+          return new nunjucks.runtime.SafeString(part);
         },
       };
     },
