@@ -5,6 +5,7 @@
  * hard size limit, JSON answers, and the French wording of a retry delay.
  */
 
+import { frenchTypography } from '../core/site/typography.ts';
 import type { RateDecision } from './rate-limit.ts';
 
 /** "45 secondes", "2 minutes": how long to wait, as a 429 answer says it. */
@@ -42,9 +43,15 @@ export function originAllowed(origin: string, request: Request, allowed: readonl
 /**
  * A JSON answer. No Cache-Control: the functions answer POST only, which no cache stores, and Chromium
  * never reports a keepalive request (the consent proof is one) answered with no-store as finished.
+ * Its `error`, the sentence a widget shows the visitor as it comes, leaves with French typography
+ * (no-break spaces before « : ; ! ? », typographic apostrophes), as the pages do.
  */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const typeset =
+    body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
+      ? { ...body, error: frenchTypography(body.error) }
+      : body;
+  return new Response(JSON.stringify(typeset), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });

@@ -92,7 +92,7 @@ describe('Webhook de l’assistant (POST /assistant/webhook)', () => {
   it('refuse en français un JSON illisible, un message vide ou mal formé', async () => {
     const broken = await send('{pas du json');
     expect(broken.status).toBe(400);
-    expect((await broken.json()).error).toBe('Message illisible : un objet JSON est attendu.');
+    expect((await broken.json()).error).toBe('Message illisible\u00A0: un objet JSON est attendu.');
     const empty = await send(message('   '));
     expect(empty.status).toBe(422);
     expect((await empty.json()).error).toContain('Un message contient un texte, un fichier ou une note vocale.');
@@ -200,7 +200,7 @@ describe('Ce que le visiteur laisse à l’assistant est gardé pour l’équipe
       expect(Number(idea.headers.get('retry-after'))).toBeGreaterThan(0);
       const body = await idea.json();
       expect(body.error).toBe(
-        'Votre message n’a pas pu être transmis à l’équipe pour le moment : réessayez dans quelques instants.',
+        'Votre message n’a pas pu être transmis à l’équipe pour le moment\u00A0: réessayez dans quelques instants.',
       );
       expect(JSON.stringify(body)).not.toContain('enregistrée');
       const question = await broken(message('Quelle météo demain à Lyon ?'));

@@ -266,7 +266,7 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     const response = await post(app, body);
     expect(response.status).toBe(422);
     const answer = (await response.json()) as { error: string };
-    expect(answer.error).toMatch(/^Preuve de consentement refusée : /);
+    expect(answer.error).toMatch(/^Preuve de consentement refusée\u00A0: /);
     expect(answer.error).toContain(mention);
     expect(await rows()).toHaveLength(before);
   });
@@ -317,7 +317,7 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(30);
     expect(((await limited.json()) as { error: string }).error).toBe(
-      `Trop de choix envoyés en peu de temps : réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+      `Trop de choix envoyés en peu de temps\u00A0: réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
     );
     expect((await store.db.query('select * from rate_limits')).rows).toHaveLength(1);
   });
@@ -359,7 +359,7 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     );
     expect(answer.status).toBe(503);
     expect(((await answer.json()) as { error: string }).error).toBe(
-      'Preuve de consentement non enregistrée : le service est momentanément indisponible.',
+      'Preuve de consentement non enregistrée\u00A0: le service est momentanément indisponible.',
     );
   });
 });

@@ -194,7 +194,7 @@ describe('send-contact-email: bad input gets a 4xx with a French message, nothin
       return;
     }
     expect(answer.status).toBe(400);
-    expect(answer.json?.error).toBe('Certaines informations sont invalides : vérifiez les champs signalés.');
+    expect(answer.json?.error).toBe('Certaines informations sont invalides\u00A0: vérifiez les champs signalés.');
     expect(answer.json?.fields?.[field === 'consent' ? '' : field]).toBe(message);
   });
 
