@@ -120,7 +120,7 @@ export async function handleAssistantRequest(
   if (required && deps.inbox) {
     let outcome: AssistantInboxOutcome;
     try {
-      outcome = await deps.inbox.record(inboxEntryFromMessage(required, message));
+      outcome = await deps.inbox.record(inboxEntryFromMessage(required, message), clientKey);
     } catch (error) {
       deps.log?.(`Message ${message.message_id} (${required}) non enregistré :`, error);
       return json(503, { error: ASSISTANT_MESSAGES.notStored }, { ...cors, 'retry-after': '10' });
@@ -151,7 +151,7 @@ export async function handleAssistantRequest(
     // (« écrivez-nous depuis la page Contact ») promises nothing, so a failure here is only logged.
     if (!required && deps.inbox && (answer.unanswered || answer.outcome === 'attachments'))
       await deps.inbox
-        .record(inboxEntryFromMessage('unanswered', message))
+        .record(inboxEntryFromMessage('unanswered', message), clientKey)
         .then((outcome) => {
           if (!kept(outcome)) deps.log?.(`Question ${message.message_id} non gardée (${outcome.kind}).`);
         })

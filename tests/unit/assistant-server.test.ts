@@ -184,6 +184,44 @@ describe('Ce que le visiteur laisse à l’assistant est gardé pour l’équipe
     expect(inbox.messages.map((message) => message.kind).sort()).toEqual(['idea', 'unanswered', 'voice']);
   });
 
+  it('au-delà de sa limite de courriels à l’équipe, un visiteur est encore gardé, sans courriel ; les autres, non', async () => {
+    const app = assistantRoutes({
+      siteDir,
+      config,
+      trustProxy: 1,
+      inbox: assistantInbox(store.db, { sendMails: true, mailLimit: { limit: 1, windowMs: 3_600_000 } }),
+      log: () => undefined,
+    });
+    const from = (address: string, id: string) =>
+      app.request('/assistant/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({
+          sent_at: new Date().toISOString(),
+          conversation_id: `conv-${address}`,
+          message_id: id,
+          text: 'Quelle météo demain à Marseille ?',
+        }),
+      });
+    for (const [address, id] of [
+      ['203.0.113.7', 'limite-1'],
+      ['203.0.113.7', 'limite-2'],
+      ['203.0.113.8', 'limite-3'],
+    ] as const) {
+      const answer = await from(address, id);
+      expect(answer.status).toBe(200);
+      expect((await answer.json()).response).toContain('[Contact](/contact)');
+    }
+    const { rows: kept } = await store.db.query<{ message_id: string; mail_status: string }>(
+      "select message_id, mail_status from assistant_messages where message_id like 'limite-%' order by id",
+    );
+    expect(kept).toEqual([
+      { message_id: 'limite-1', mail_status: 'pending' },
+      { message_id: 'limite-2', mail_status: 'skipped' },
+      { message_id: 'limite-3', mail_status: 'pending' },
+    ]);
+  });
+
   it('base injoignable (adresse cassée) : 503 en français pour l’idée, jamais « enregistrée » ; la question a sa réponse', async () => {
     // A port where no PostgreSQL listens: the real driver fails as when the database is down.
     const db = connectPostgres('postgres://postgres@127.0.0.1:1/absente', { max: 1, applicationName: 'dentivo-tests' });

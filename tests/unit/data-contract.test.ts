@@ -103,7 +103,7 @@ const identity = {
 const CONTRACT_FUNCTIONS = [
   'submit_contact_request(jsonb, text, text, integer, integer, boolean)',
   'record_consent_proof(uuid, boolean, boolean, text, timestamptz, text, integer, integer)',
-  'record_assistant_message(text, text, text, text, text, real, jsonb, boolean)',
+  'record_assistant_message(text, text, text, text, text, real, jsonb, boolean, text, integer, integer)',
   'claim_pending_mails(integer, integer)',
   'mark_mail_sent(bigint, uuid)',
   'mark_mail_failed(bigint, uuid, text)',
@@ -524,6 +524,40 @@ describe.each(engines)('Contrat de données sur $name', (engine) => {
       expect(listed.assistantTotal).toBe(3);
       expect(listed.requests).toEqual([]);
       expect((await readInbox(db(), 20, 'assistant')).messages).toHaveLength(3);
+    });
+
+    it('mails the team at most its limit per client, in the database, and still stores everything past it', async () => {
+      // Two inboxes: two servers (or edge isolates) on one database share the limit.
+      const mailLimit = { limit: 2, windowMs: 3_600_000 };
+      const first = assistantInbox(db(), { sendMails: true, mailLimit });
+      const second = assistantInbox(db(), { sendMails: true, mailLimit });
+      const question = (n: number) => ({
+        kind: 'unanswered' as const,
+        conversationId: 'conversation-a',
+        messageId: `question-${n}`,
+        text: `Question ${n} sans réponse sur le site ?`,
+      });
+      for (let n = 0; n < 5; n++)
+        expect((await (n % 2 ? second : first).record(question(n), 'client-a')).kind).toBe('stored');
+      // Another visitor is mailed about as usual; a retry of a stored message takes nothing from the limit.
+      expect(
+        (await first.record({ kind: 'idea', conversationId: 'b', messageId: 'idee-b', text: 'Une idée.' }, 'client-b'))
+          .kind,
+      ).toBe('stored');
+      expect((await second.record(question(0), 'client-a')).kind).toBe('duplicate');
+      const { rows } = await db().query<{ message_id: string; mail_status: string }>(
+        'select message_id, mail_status from assistant_messages order by id',
+      );
+      expect(rows).toEqual([
+        { message_id: 'question-0', mail_status: 'pending' },
+        { message_id: 'question-1', mail_status: 'pending' },
+        { message_id: 'question-2', mail_status: 'skipped' },
+        { message_id: 'question-3', mail_status: 'skipped' },
+        { message_id: 'question-4', mail_status: 'skipped' },
+        { message_id: 'idee-b', mail_status: 'pending' },
+      ]);
+      expect(await count('mail_outbox')).toBe(3);
+      expect((await readInbox(db(), 20, 'assistant')).messages).toHaveLength(6);
     });
 
     it('refuses an entry that breaks the contract with French reasons, whether the schema or the database catches it', async () => {
