@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { withPreferencesSet } from '../support/assistant.ts';
 import { openTestStore, startBackend, type TestBackend } from '../support/backend.ts';
-import { e2ePort } from '../support/ports.ts';
+import { e2ePort, inboxServerPort } from '../support/ports.ts';
 import { startSmtp, type TestSmtp } from '../support/smtp.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -71,7 +71,7 @@ test.describe('base en lecture seule, puis rétablie', () => {
       store: await openTestStore(),
       smtpUrl: smtp.url,
       inboxToken: 'jeton-de-test-boite',
-      port: e2ePort + 2,
+      port: inboxServerPort,
     });
   });
   test.afterAll(async () => {
@@ -114,7 +114,7 @@ test.describe('base en lecture seule, puis rétablie', () => {
     const [mail] = await smtp.waitForMails(1);
     expect(mail!.to).toEqual(['equipe@dentivo.example']);
     expect(mail!.text).toContain(idea);
-    const listed = await inbox(e2ePort + 2, ['--type', 'idea'], { INBOX_TOKEN: 'jeton-de-test-boite' });
+    const listed = await inbox(inboxServerPort, ['--type', 'idea'], { INBOX_TOKEN: 'jeton-de-test-boite' });
     expect(listed).toContain(`« ${idea} »`);
   });
 });

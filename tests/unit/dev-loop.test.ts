@@ -10,10 +10,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2ePort } from '../support/ports.ts';
+import { devLoopPort } from '../support/ports.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const port = e2ePort + 10;
+const port = devLoopPort;
 const origin = `http://127.0.0.1:${port}`;
 const dir = mkdtempSync(join(tmpdir(), 'dentivo-dev-loop-'));
 const contentDir = join(dir, 'content');
