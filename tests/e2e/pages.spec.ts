@@ -170,8 +170,10 @@ test('la carte « Suggérer une idée / Rejoindre les testeurs » envoie l’év
   });
   await page.getByRole('button', { name: 'Suggérer une idée' }).click();
   // Each opens the assistant's drawer (a modal), even before the cookie banner is answered: closed in between.
-  await expect(page.getByRole('dialog', { name: 'Assistant Dentivo' })).toBeVisible();
+  const drawer = page.getByRole('dialog', { name: 'Assistant Dentivo' });
+  await expect(drawer).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await page.getByRole('button', { name: 'Rejoindre les testeurs' }).click();
   const events = await page.evaluate(() => (window as any).__events);
   expect(events).toHaveLength(2);

@@ -4,7 +4,7 @@
  * close button do, and focus goes back where it was. The input takes focus 100 ms after opening.
  * Loaded with the first opening, then kept (hidden) so that a draft or a recording survives a close.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { showsQuickOptions, type ChatMessage } from '../../core/assistant/chat.ts';
@@ -76,8 +76,9 @@ export default function Drawer() {
 
   // Focus moves into the drawer 100 ms after the visitor opens it (not when the host page did: the
   // visitor is reading that page). Escape closes it wherever the focus is; opened by the page, only from
-  // inside the drawer, so that the page's own Escape stays its own.
-  useEffect(() => {
+  // inside the drawer, so that the page's own Escape stays its own. Listening starts before the drawer
+  // is painted: an Escape pressed as soon as it shows is never lost.
+  useLayoutEffect(() => {
     if (!open) return;
     besideDrawer.value = true;
     const timer = passive ? undefined : setTimeout(() => input.current?.focus(), ASSISTANT.focusDelayMs);
