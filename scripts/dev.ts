@@ -13,9 +13,9 @@
  * CMS at /admin writes this checkout's files, docs/decisions/0029-cms-for-editors.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { watch, type FSWatcher } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type InlineConfig } from 'vite';
+import { watchFile, watchTree, type TreeWatcher } from '../server/watch-tree.ts';
 import { cmsBackend } from '../site/lib/cms.ts';
 
 process.env.CMS_BACKEND ??= 'local';
@@ -27,7 +27,7 @@ const env = { ...process.env, SITE_DIR: siteDir, WIDGETS_DIR: siteDir, CONTENT_D
 const eleventyScript = join(root, 'scripts', 'eleventy.mjs');
 
 const children = new Set<ChildProcess>();
-const watchers: FSWatcher[] = [];
+const watchers: TreeWatcher[] = [];
 const closers: (() => Promise<unknown> | unknown)[] = [];
 let stopping = false;
 
@@ -64,24 +64,53 @@ if (cmsBackend(process.env))
     root,
   });
 
-// The pages. A restart waits for the previous process to end (it may be writing).
-let eleventy: ChildProcess | undefined;
-let restartTimer: NodeJS.Timeout | undefined;
-function startEleventy(): void {
-  eleventy = node([eleventyScript, '--watch', '--quiet', `--output=${siteDir}`], {}, false);
+/**
+ * Keeps a child running. One that ends on its own (a crash) starts again after a pause, longer while
+ * it keeps failing at once, so that an editor's session survives it; `replace` stops it (it may be
+ * writing) and starts a new one.
+ */
+function supervised(name: string, args: string[], extra: Record<string, string>, typescript: boolean) {
+  let child: ChildProcess;
+  let startedAt = 0;
+  let pause = 250;
+  let pending: NodeJS.Timeout | undefined;
+  let replacing = false;
+  function launch(): void {
+    clearTimeout(pending);
+    startedAt = Date.now();
+    child = node(args, extra, typescript);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (replacing) {
+        replacing = false;
+        return launch();
+      }
+      pause = Date.now() - startedAt > 10_000 ? 500 : Math.min(pause * 2, 10_000);
+      log(`${name} s’est arrêté (${signal ?? `code ${code}`}) : nouveau départ dans ${pause / 1000} s.`);
+      pending = setTimeout(() => !stopping && launch(), pause);
+    });
+  }
+  launch();
+  return {
+    replace(): void {
+      if (child.exitCode !== null || child.signalCode !== null) return launch();
+      replacing = true;
+      child.kill('SIGTERM');
+    },
+  };
 }
+
+// The pages, rebuilt in place as content changes; started again with the new code when code changes.
+const pages = supervised('Eleventy', [eleventyScript, '--watch', '--quiet', `--output=${siteDir}`], {}, false);
+let restartTimer: NodeJS.Timeout | undefined;
 function restartEleventy(reason: string): void {
   clearTimeout(restartTimer);
   restartTimer = setTimeout(() => {
     if (stopping) return;
     log(`${reason} : les pages sont reconstruites avec le nouveau code.`);
-    const old = eleventy;
-    if (!old || old.exitCode !== null) return startEleventy();
-    old.once('exit', () => !stopping && startEleventy());
-    old.kill('SIGTERM');
+    pages.replace();
   }, 200);
 }
-startEleventy();
 
 // Widgets and styles: Vite rebuilds them; the pages then follow (new hashed file names, new SSR).
 for (const config of [viteBuilds[0]!, viteBuilds[2]!]) {
@@ -101,16 +130,17 @@ for (const config of [viteBuilds[0]!, viteBuilds[2]!]) {
 }
 
 // Code the pages are rendered with, outside Vite's reach.
-for (const target of ['core', 'site/lib', 'eleventy.config.js']) {
+for (const target of ['core', 'site/lib']) {
   watchers.push(
-    watch(join(root, target), { recursive: true }, (_event, file) => {
+    watchTree(join(root, target), (file) => {
       if (file && !/\.(ts|tsx|js)$/.test(file)) return;
-      restartEleventy(`${target}${file && target !== 'eleventy.config.js' ? `/${file}` : ''} modifié`);
+      restartEleventy(`${target}${file ? `/${file}` : ''} modifié`);
     }),
   );
 }
+watchers.push(watchFile(join(root, 'eleventy.config.js'), () => restartEleventy('eleventy.config.js modifié')));
 
-node([join(root, 'server', 'main.ts')], { DEV_RELOAD: '1' });
+supervised('Le serveur', [join(root, 'server', 'main.ts')], { DEV_RELOAD: '1' }, true);
 
 async function stop(): Promise<void> {
   if (stopping) return;

@@ -2,16 +2,16 @@
  * Development only (`npm run dev`): pages reload themselves when _site changes. HTML answers get one
  * extra script (a file, so the CSP stays strict) that listens to a server-sent event stream.
  */
-import { watch } from 'node:fs';
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { watchTree } from './watch-tree.ts';
 
 const client = `new EventSource('/__dev/events').addEventListener('reload', () => location.reload());`;
 
 export function devReload(app: Hono, siteDir: string): (html: string) => string {
   const listeners = new Set<() => void>();
   let timer: NodeJS.Timeout | undefined;
-  watch(siteDir, { recursive: true }, () => {
+  watchTree(siteDir, () => {
     clearTimeout(timer);
     timer = setTimeout(() => listeners.forEach((notify) => notify()), 120);
   });

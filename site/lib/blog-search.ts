@@ -6,7 +6,7 @@
  * then the cards, which the templates render.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSearchIndex, type SearchDocument } from '../../core/blog/search/index-build.ts';
 import {
@@ -96,10 +96,17 @@ export function searchFiles<P extends { slug: string }>(
   return { manifest, files };
 }
 
-/** Replaces the index folder of a build output (a dev rebuild leaves no stale file behind). */
+/**
+ * Writes the index folder of a build output in place, then removes what the new index no longer
+ * names: a dev rebuild leaves no stale file behind, and the folder never vanishes under the dev
+ * server's watcher (server/watch-tree.ts) or a visitor's search. The manifest goes last, once the
+ * files it names are there.
+ */
 export function writeBlogSearch(outputDir: string, files: SearchFiles['files']): void {
   const dir = join(outputDir, ...SEARCH_INDEX_PATH.split('/').filter(Boolean));
-  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const [name, content] of files) writeFileSync(join(dir, name), content);
+  const ordered = [...files].sort(([a], [b]) => Number(a === 'manifest.json') - Number(b === 'manifest.json'));
+  for (const [name, content] of ordered) writeFileSync(join(dir, name), content);
+  for (const entry of readdirSync(dir))
+    if (!files.has(entry)) rmSync(join(dir, entry), { recursive: true, force: true });
 }

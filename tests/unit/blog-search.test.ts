@@ -4,12 +4,15 @@
  * evaluation set of visitors' queries on the real articles, with its floor.
  */
 import { describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { buildSearchIndex, type SearchDocument } from '../../core/blog/search/index-build.ts';
 import { deltaDecode, type Manifest } from '../../core/blog/search/index-format.ts';
 import { editDistance, search, type IndexReader } from '../../core/blog/search/query.ts';
 import { highlight } from '../../core/blog/search/highlight.ts';
 import { queryTerms } from '../../core/blog/search/tokenize.ts';
+import { writeBlogSearch } from '../../site/lib/blog-search.ts';
 import { loadContent } from '../../site/lib/content.ts';
 import { sectionsText } from '../../site/lib/markdown.ts';
 
@@ -134,6 +137,33 @@ describe('Blog search rules', () => {
 
   it('stores delta-coded postings', () => {
     expect(deltaDecode([3, 1, 4])).toEqual([3, 4, 8]);
+  });
+
+  it('rewrites the index folder in place: stale files go, the folder itself stays', () => {
+    const output = mkdtempSync(join(tmpdir(), 'dentivo-index-'));
+    try {
+      const dir = join(output, 'blog', 'index-recherche');
+      writeBlogSearch(
+        output,
+        new Map([
+          ['manifest.json', '{"a":1}'],
+          ['shard-aaa.json', '[1]'],
+        ]),
+      );
+      const folder = statSync(dir).ino;
+      writeBlogSearch(
+        output,
+        new Map([
+          ['manifest.json', '{"a":2}'],
+          ['shard-bbb.json', '[2]'],
+        ]),
+      );
+      expect(readdirSync(dir).sort()).toEqual(['manifest.json', 'shard-bbb.json']);
+      expect(readFileSync(join(dir, 'manifest.json'), 'utf8')).toBe('{"a":2}');
+      expect(statSync(dir).ino).toBe(folder);
+    } finally {
+      rmSync(output, { recursive: true, force: true });
+    }
   });
 });
 
