@@ -50,6 +50,7 @@ export const evalSets = [
   { name: 'aveugle-1', file: 'assistant-blind-1.yaml' },
   { name: 'aveugle-2', file: 'assistant-blind-2.yaml' },
   { name: 'aveugle-3', file: 'assistant-blind-3.yaml' },
+  { name: 'aveugle-4', file: 'assistant-blind-4.yaml' },
 ] as const;
 export type EvalSetName = (typeof evalSets)[number]['name'];
 
