@@ -1,6 +1,6 @@
 /**
- * One message in, one reply out (docs/decisions/0034-assistant-retrieval.md): a greeting, thanks or a
- * medical question gets its fixed reply; a question is understood (with the previous one when it only
+ * One message in, one reply out (docs/decisions/0034-assistant-retrieval.md): a greeting, thanks, a
+ * farewell or a medical question gets its fixed reply; a question is understood (with the previous one when it only
  * makes sense after it), searched, ranked, and answered with an opening from the site's words, its source
  * and at most two « À lire aussi », or with the honest "not found" that points to /contact.
  */
@@ -11,6 +11,7 @@ import { decide, rank, type Decision, type Ranked } from '../../core/assistant/r
 import {
   answerReply,
   attachmentNotes,
+  farewellReply,
   greetingReply,
   medicalReply,
   thanksReply,
@@ -35,7 +36,7 @@ export interface ConversationTurn {
   question: string;
 }
 
-export type Outcome = 'answer' | 'greeting' | 'thanks' | 'medical' | 'unanswered' | 'attachments';
+export type Outcome = 'answer' | 'greeting' | 'thanks' | 'farewell' | 'medical' | 'unanswered' | 'attachments';
 
 export interface AssistantAnswer {
   markdown: string;
@@ -58,8 +59,13 @@ function linkTo(ranked: Ranked, withAnchor: boolean): Link {
   return { label: doc.source, url: withAnchor ? doc.url : pagePath(doc.url) };
 }
 
-/** The question to search: the message alone, or after the previous question when it leans on it. */
-function effectiveUnderstanding(knowledge: Knowledge, text: string, previous?: ConversationTurn): Understanding {
+/**
+ * The readings of a message to try, best first: the message alone, and after the previous question
+ * when it leans on it. A short question with no subject of its own is read with the previous one
+ * first; one that starts like a follow-up (« et côté RGPD ? ») but names a subject is read alone
+ * first, and with the previous question when alone it finds nothing.
+ */
+function readings(knowledge: Knowledge, text: string, previous?: ConversationTurn): Understanding[] {
   const context = {
     lexicon: knowledge.lexicon,
     analyze: knowledge.analyze,
@@ -67,9 +73,11 @@ function effectiveUnderstanding(knowledge: Knowledge, text: string, previous?: C
     idf: knowledge.idf,
   };
   const alone = understand(text, context);
-  if (!previous || alone.topics.length) return alone;
-  if (!looksLikeFollowUp(text, knowledge.intents) && alone.terms.length > SHORT_QUESTION_TERMS) return alone;
-  return understand(`${previous.question} ${text}`, context);
+  if (!previous) return [alone];
+  const followUp = looksLikeFollowUp(text, knowledge.intents);
+  if (!followUp && (alone.topics.length || alone.terms.length > SHORT_QUESTION_TERMS)) return [alone];
+  const merged = understand(`${previous.question} ${text}`, context);
+  return alone.topics.length ? [alone, merged] : [merged];
 }
 
 function answerQuestion(
@@ -78,20 +86,22 @@ function answerQuestion(
   options: ReplyOptions,
   previous?: ConversationTurn,
 ): AssistantAnswer {
-  const understanding = effectiveUnderstanding(knowledge, text, previous);
-  const candidates = knowledge.retrieval
-    .search(understanding)
-    .map(({ position, score }) => ({ doc: knowledge.docs[position]!, score }));
-  const decision = decide(
-    rank(candidates, knowledge.docs, understanding, knowledge.idf, knowledge.known),
-    understanding,
-  );
-  if (decision.kind === 'unanswered')
+  let understanding: Understanding | undefined;
+  let decision: Decision | undefined;
+  for (const reading of readings(knowledge, text, previous)) {
+    understanding = reading;
+    const candidates = knowledge.retrieval
+      .search(reading)
+      .map(({ position, score }) => ({ doc: knowledge.docs[position]!, score }));
+    decision = decide(rank(candidates, knowledge.docs, reading, knowledge.idf, knowledge.known), reading);
+    if (decision.kind === 'answer') break;
+  }
+  if (!understanding || !decision || decision.kind === 'unanswered')
     return {
       markdown: unansweredReply(options),
       outcome: 'unanswered',
       links: [{ label: 'Contact', url: '/contact' }],
-      unanswered: decision.reason,
+      unanswered: decision?.kind === 'unanswered' ? decision.reason : 'no-terms',
     };
   const source = linkTo(decision.lead, true);
   const seeAlso = decision.seeAlso.map((item) => linkTo(item, false));
@@ -132,11 +142,19 @@ export function answerMessage(
       case 'thanks':
         answer = { markdown: thanksReply(), outcome: 'thanks', links: [] };
         break;
+      case 'farewell':
+        answer = { markdown: farewellReply(), outcome: 'farewell', links: [] };
+        break;
       case 'medical':
         answer = { markdown: medicalReply(), outcome: 'medical', links: [] };
         break;
       default:
-        answer = answerQuestion(knowledge, withoutGreeting(text, knowledge.intents), options, previous);
+        answer = answerQuestion(
+          knowledge,
+          withoutGreeting(text, knowledge.intents, options.assistantName),
+          options,
+          previous,
+        );
     }
   return { ...answer, markdown: [answer.markdown, ...notes].filter(Boolean).join('\n\n') };
 }

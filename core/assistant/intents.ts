@@ -7,12 +7,14 @@
 import { containsPhrase, fold, words } from './text.ts';
 import type { AssistantVocabulary } from './vocabulary.ts';
 
-export type MessageIntent = 'greeting' | 'thanks' | 'medical' | 'question';
+export type MessageIntent = 'greeting' | 'thanks' | 'farewell' | 'medical' | 'question';
 
 /** The vocabulary's fixed expressions, cut into folded words once. */
 export interface IntentLists {
   greetings: string[][];
   thanks: string[][];
+  farewells: string[][];
+  smallTalk: string[][];
   introductions: string[][];
   medicalAlways: string[][];
   symptoms: string[][];
@@ -29,6 +31,8 @@ export function intentLists(vocabulary: AssistantVocabulary): IntentLists {
   return {
     greetings: cut(vocabulary.greetings),
     thanks: cut(vocabulary.thanks),
+    farewells: cut(vocabulary.farewells),
+    smallTalk: cut(vocabulary.smallTalk),
     introductions: cut(vocabulary.introductions),
     medicalAlways: cut(vocabulary.medical.always),
     symptoms: cut(vocabulary.medical.symptoms),
@@ -45,10 +49,69 @@ const any = (sequence: readonly string[], list: readonly string[][]) =>
 const startsWith = (sequence: readonly string[], phrase: readonly string[]) =>
   phrase.length > 0 && phrase.every((word, index) => sequence[index] === word);
 
-/** The message is exactly one of these expressions (punctuation and the assistant's name aside). */
-function isOnly(sequence: readonly string[], list: readonly string[][], assistantName: string): boolean {
-  const rest = sequence.filter((word) => word !== assistantName);
-  return rest.length > 0 && list.some((phrase) => phrase.length === rest.length && startsWith(rest, phrase));
+type Social = 'greeting' | 'thanks' | 'farewell';
+
+/**
+ * The social expressions that open `sequence`, the assistant's name among them: « bonjour DENTY vous
+ * allez bien », « super, merci bien ». Returns what they were, how many words they took up to the
+ * last of them (a name after it may be the question's subject: « Bonjour, DENTY fait-il… »), and
+ * whether they took every word. Every way of cutting the words is tried (« super merci » then « bien »
+ * leaves a word, « super » then « merci bien » does not).
+ */
+function socialPrefix(
+  sequence: readonly string[],
+  lists: IntentLists,
+  assistantName: string,
+): { kinds: Set<Social>; length: number; whole: boolean } {
+  const groups: [Social, string[][]][] = [
+    ['greeting', lists.greetings],
+    ['greeting', lists.smallTalk],
+    ['thanks', lists.thanks],
+    ['farewell', lists.farewells],
+  ];
+  type Cut = { kinds: Social[]; length: number; whole: boolean };
+  const cuts = new Map<number, Cut>();
+  const cut = (at: number): Cut => {
+    const known = cuts.get(at);
+    if (known) return known;
+    const found = cutAt(at);
+    cuts.set(at, found);
+    return found;
+  };
+  const cutAt = (at: number): Cut => {
+    if (at === sequence.length) return { kinds: [], length: at, whole: true };
+    if (sequence[at] === assistantName) {
+      const after = cut(at + 1);
+      return after.kinds.length ? after : { kinds: [], length: at, whole: after.whole };
+    }
+    let best: Cut = { kinds: [], length: at, whole: false };
+    const rest = sequence.slice(at);
+    for (const [kind, list] of groups)
+      for (const phrase of list) {
+        if (!startsWith(rest, phrase)) continue;
+        const after = cut(at + phrase.length);
+        const option = {
+          kinds: [kind, ...after.kinds],
+          length: after.kinds.length ? after.length : at + phrase.length,
+          whole: after.whole,
+        };
+        if ((option.whole && !best.whole) || (option.whole === best.whole && option.length > best.length))
+          best = option;
+      }
+    return best;
+  };
+  const { kinds, length, whole } = cut(0);
+  return { kinds: new Set(kinds), length, whole: whole && kinds.length > 0 };
+}
+
+/**
+ * A message made only of greetings, small talk, thanks and farewells (and the assistant's name): what
+ * it says, a farewell before thanks before a greeting. Undefined when it asks anything else.
+ */
+function socialOnly(sequence: readonly string[], lists: IntentLists, assistantName: string): Social | undefined {
+  const { kinds, whole } = socialPrefix(sequence, lists, assistantName);
+  if (!kinds.size || !whole) return undefined;
+  return kinds.has('farewell') ? 'farewell' : kinds.has('thanks') ? 'thanks' : 'greeting';
 }
 
 /**
@@ -87,23 +150,27 @@ function isIntroduction(text: string, lists: IntentLists, assistantName: string)
 export function classifyMessage(text: string, lists: IntentLists, assistantName: string): MessageIntent {
   const sequence = words(text);
   const name = assistantName.toLowerCase();
-  if (isOnly(sequence, lists.greetings, name) || isIntroduction(text, lists, name)) return 'greeting';
-  if (isOnly(sequence, lists.thanks, name)) return 'thanks';
+  const social = socialOnly(sequence, lists, name);
+  if (social) return social;
+  if (isIntroduction(text, lists, name)) return 'greeting';
   if (isMedicalQuestion(text, lists)) return 'medical';
   return 'question';
 }
 
-/** "Bonjour, quel est le prix ?" → "quel est le prix ?": the greeting is answered by the answer itself. */
-export function withoutGreeting(text: string, lists: IntentLists): string {
-  const sequence = words(text);
-  const greeting = lists.greetings
-    .filter((phrase) => startsWith(sequence, phrase))
-    .sort((a, b) => b.length - a.length)[0];
-  if (!greeting) return text;
-  // Drop as many words from the start of the original text as the greeting has.
+/**
+ * "Bonjour DENTY, vous allez bien ? Quel est le prix ?" → "Quel est le prix ?": the greeting is answered
+ * by the answer itself.
+ */
+export function withoutGreeting(text: string, lists: IntentLists, assistantName = ''): string {
+  const { length } = socialPrefix(words(text), lists, assistantName.toLowerCase());
+  if (!length) return text;
+  // Drop as many words from the start of the original text as the social expressions took.
   let rest = text.trimStart();
-  for (let i = 0; i < greeting.length; i++) rest = rest.replace(/^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u, '');
-  return rest.replace(/^[\s,;:!.-]+/, '') || text;
+  for (let i = 0; i < length; i++) rest = rest.replace(/^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u, '');
+  // « Bonjour DENTY, quel prix ? »: the name said to the assistant, before a comma, goes with the greeting.
+  const name = assistantName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (name) rest = rest.replace(new RegExp(`^\\s*${name}\\s*[,:;!.]`, 'iu'), '');
+  return rest.replace(/^[\s,;:!?.-]+/, '') || text;
 }
 
 /** Words that ask how, how much, which or why: the answer is not a yes or a no. */

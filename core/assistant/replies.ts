@@ -43,6 +43,9 @@ export function greetingReply({ productName, assistantName }: ReplyOptions): str
 
 export const thanksReply = (): string => 'Avec plaisir\u202F! Une autre question\u202F? Je suis là pour vous aider.';
 
+export const farewellReply = (): string =>
+  'Avec plaisir, et à bientôt\u202F! Si une autre question vous vient, je suis là.';
+
 /** Never content: a medical question is for a practitioner who knows the patient. */
 export const medicalReply = (): string =>
   'Je ne peux pas répondre aux questions médicales\u00A0: un diagnostic, un traitement ou une posologie relèvent d’un chirurgien-dentiste ou d’un médecin qui connaît le patient. En cas de douleur ou d’urgence, contactez votre chirurgien-dentiste, ou le 15 s’il n’est pas joignable.';

@@ -38,6 +38,10 @@ export const assistantVocabulary = z.object({
   topics: z.array(assistantTopic).default([]),
   greetings: z.array(expression).min(1),
   thanks: z.array(expression).min(1),
+  /** « au revoir », « bonne journée »: a visitor taking leave, alone or after thanks. */
+  farewells: z.array(expression).default([]),
+  /** « vous allez bien ? », « enchanté »: said with a greeting, it asks nothing of the site. */
+  smallTalk: z.array(expression).default([]),
   /** « je suis assistante dentaire »: a visitor who introduces themself, alone or after a greeting, is greeted. */
   introductions: z.array(expression).default([]),
   medical: z.object({

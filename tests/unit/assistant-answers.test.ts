@@ -110,6 +110,19 @@ describe('Lire la question', () => {
     expect(classifyMessage('Merci beaucoup', lists, 'DENTY')).toBe('thanks');
     expect(classifyMessage('Bonjour, quel est le prix ?', lists, 'DENTY')).toBe('question');
     expect(withoutGreeting('Bonjour, quel est le prix ?', lists)).toBe('quel est le prix ?');
+    // Greetings, small talk, thanks and farewells in any order, the assistant's name among them.
+    expect(classifyMessage('Bonsoir DENTY, comment allez-vous ?', lists, 'DENTY')).toBe('greeting');
+    expect(classifyMessage('slt', lists, 'DENTY')).toBe('greeting');
+    expect(classifyMessage('super, merci bien', lists, 'DENTY')).toBe('thanks');
+    expect(classifyMessage('Merci pour votre aide, au revoir !', lists, 'DENTY')).toBe('farewell');
+    expect(classifyMessage('Bonjour, DENTY garde-t-il mes messages ?', lists, 'DENTY')).toBe('question');
+    expect(withoutGreeting('Bonsoir DENTY, ça va ? Je cherche vos tarifs', lists, 'DENTY')).toBe(
+      'Je cherche vos tarifs',
+    );
+    expect(withoutGreeting('Bonjour DENTY, quel est le prix ?', lists, 'DENTY')).toBe('quel est le prix ?');
+    // A name after the greeting may be what the question is about.
+    expect(withoutGreeting('Bonjour, DENTY répond-il la nuit ?', lists, 'DENTY')).toBe('DENTY répond-il la nuit ?');
+    expect(withoutGreeting('DENTY répond-il la nuit ?', lists, 'DENTY')).toBe('DENTY répond-il la nuit ?');
     for (const medical of [
       'Quelle dose d’ibuprofène après une extraction ?',
       'J’ai mal à une dent, que faire ?',
@@ -315,6 +328,22 @@ describe('Une réponse, pas des extraits', () => {
     expect(ask('c’est pour quand ?', stock.turn).links[0]!.url).toMatch(/^\/stock-materiel-dentaire/);
     // Without the conversation, the same words answer nothing.
     expect(ask('c’est pour quand ?').outcome).toBe('unanswered');
+  });
+
+  it('relit une relance qui nomme un sujet avec la question d’avant quand, seule, elle ne trouve rien', () => {
+    const agenda = ask('Parlez-moi de l’agenda');
+    expect(agenda.links[0]!.url).toMatch(/^\/agenda/);
+    const followUp = 'et niveau sécurité, ça donne quoi ?';
+    expect(ask(followUp).outcome).toBe('unanswered');
+    expect(ask(followUp, agenda.turn).outcome).toBe('answer');
+  });
+
+  it('salue, remercie et dit au revoir sans lien', () => {
+    const bye = ask('merci, bonne soirée !');
+    expect(bye.outcome).toBe('farewell');
+    expect(bye.links).toEqual([]);
+    expect(bye.markdown).toContain('à bientôt');
+    expect(ask('Bonjour DENTY, vous allez bien ?').outcome).toBe('greeting');
   });
 
   it('accuse réception des fichiers et de la note vocale', () => {
