@@ -1,9 +1,10 @@
 /**
  * The floors of DENTY's evaluation (docs/decisions/0034-assistant-retrieval.md): each set of tests/eval/
  * is asked through the real webhook handler over the index the build makes from the real content. The
- * tuning set and the blind sets read since (1 and 2) must stay at least at 90 % and 85 %; blind set 3 at
- * its first figure (76 %) less two questions; blind set 4, measured once and never tuned for, at its
- * first figure (50 %) less two questions, so that a change that only suits the sets we read shows up. `npm run eval:assistant` prints the same evaluation in
+ * tuning set and the blind sets read since (1 and 2) must stay at least at 90 % and 85 %; blind sets 3
+ * and 4, read since, at their first figure (76 %) and their figure once read (55 %) less two questions;
+ * blind set 5, measured once and never tuned for, at its first figure (57 %) less two questions, so
+ * that a change that only suits the sets we read shows up. `npm run eval:assistant` prints the same evaluation in
  * detail, with the answer times (never asserted here).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,8 @@ const FLOORS: Record<EvalSetName, number> = {
   'aveugle-1': 0.9,
   'aveugle-2': 0.85,
   'aveugle-3': 0.72,
-  'aveugle-4': 0.47,
+  'aveugle-4': 0.52,
+  'aveugle-5': 0.54,
 };
 
 let knowledge: Knowledge;
@@ -45,7 +47,7 @@ describe('Évaluation de DENTY', () => {
         tuning.some((item) => item.kind === kind),
         kind,
       ).toBe(true);
-    for (const name of ['aveugle-1', 'aveugle-2', 'aveugle-3', 'aveugle-4'] as const)
+    for (const name of ['aveugle-1', 'aveugle-2', 'aveugle-3', 'aveugle-4', 'aveugle-5'] as const)
       expect(loadCases(setFile(root, name)).length, name).toBeGreaterThanOrEqual(40);
   });
 
