@@ -52,6 +52,7 @@ export const evalSets = [
   { name: 'aveugle-3', file: 'assistant-blind-3.yaml' },
   { name: 'aveugle-4', file: 'assistant-blind-4.yaml' },
   { name: 'aveugle-5', file: 'assistant-blind-5.yaml' },
+  { name: 'aveugle-6', file: 'assistant-blind-6.yaml' },
 ] as const;
 export type EvalSetName = (typeof evalSets)[number]['name'];
 

@@ -22,6 +22,7 @@ const FLOORS: Record<EvalSetName, number> = {
   'aveugle-3': 0.72,
   'aveugle-4': 0.52,
   'aveugle-5': 0.54,
+  'aveugle-6': 0.28,
 };
 
 let knowledge: Knowledge;
@@ -47,7 +48,7 @@ describe('Évaluation de DENTY', () => {
         tuning.some((item) => item.kind === kind),
         kind,
       ).toBe(true);
-    for (const name of ['aveugle-1', 'aveugle-2', 'aveugle-3', 'aveugle-4', 'aveugle-5'] as const)
+    for (const name of ['aveugle-1', 'aveugle-2', 'aveugle-3', 'aveugle-4', 'aveugle-5', 'aveugle-6'] as const)
       expect(loadCases(setFile(root, name)).length, name).toBeGreaterThanOrEqual(40);
   });
 
