@@ -4,7 +4,13 @@
  * makes sense after it), searched, ranked, and answered with an opening from the site's words, its source
  * and at most two « À lire aussi », or with the honest "not found" that points to /contact.
  */
-import { classifyMessage, looksLikeFollowUp, withoutGreeting } from '../../core/assistant/intents.ts';
+import {
+  classifyMessage,
+  looksLikeFollowUp,
+  socialTalk,
+  withoutGreeting,
+  type Social,
+} from '../../core/assistant/intents.ts';
 import { pagePath } from '../../core/assistant/knowledge.ts';
 import { opening } from '../../core/assistant/opening.ts';
 import { decide, rank, type Decision, type Ranked } from '../../core/assistant/ranking.ts';
@@ -114,6 +120,11 @@ function answerQuestion(
   };
 }
 
+function socialAnswer(kind: Social, options: ReplyOptions): AssistantAnswer {
+  const markdown = { greeting: greetingReply(options), thanks: thanksReply(), farewell: farewellReply() }[kind];
+  return { markdown, outcome: kind, links: [] };
+}
+
 /**
  * `voice` says what became of the message's voice note: kept for the team (the handler stored it) or not;
  * by default a voice note is taken as not kept, and DENTY promises nothing about it.
@@ -134,27 +145,17 @@ export function answerMessage(
       outcome: notes.length ? 'attachments' : 'unanswered',
       links: [{ label: 'Contact', url: '/contact' }],
     };
-  else
-    switch (classifyMessage(text, knowledge.intents, options.assistantName)) {
-      case 'greeting':
-        answer = { markdown: greetingReply(options), outcome: 'greeting', links: [] };
-        break;
-      case 'thanks':
-        answer = { markdown: thanksReply(), outcome: 'thanks', links: [] };
-        break;
-      case 'farewell':
-        answer = { markdown: farewellReply(), outcome: 'farewell', links: [] };
-        break;
-      case 'medical':
-        answer = { markdown: medicalReply(), outcome: 'medical', links: [] };
-        break;
-      default:
-        answer = answerQuestion(
-          knowledge,
-          withoutGreeting(text, knowledge.intents, options.assistantName),
-          options,
-          previous,
-        );
+  else {
+    const intent = classifyMessage(text, knowledge.intents, options.assistantName);
+    if (intent === 'medical') answer = { markdown: medicalReply(), outcome: 'medical', links: [] };
+    else if (intent !== 'question') answer = socialAnswer(intent, options);
+    else {
+      const question = withoutGreeting(text, knowledge.intents, options.assistantName);
+      answer = answerQuestion(knowledge, question, options, previous);
+      // Talk around a greeting or thanks that the site does not answer is talk, not a question missed.
+      const talk = answer.outcome === 'unanswered' ? socialTalk(text, knowledge.intents) : undefined;
+      if (talk) answer = socialAnswer(talk, options);
     }
+  }
   return { ...answer, markdown: [answer.markdown, ...notes].filter(Boolean).join('\n\n') };
 }

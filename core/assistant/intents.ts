@@ -49,7 +49,7 @@ const any = (sequence: readonly string[], list: readonly string[][]) =>
 const startsWith = (sequence: readonly string[], phrase: readonly string[]) =>
   phrase.length > 0 && phrase.every((word, index) => sequence[index] === word);
 
-type Social = 'greeting' | 'thanks' | 'farewell';
+export type Social = 'greeting' | 'thanks' | 'farewell';
 
 /**
  * The social expressions that open `sequence`, the assistant's name among them: « bonjour DENTY vous
@@ -171,6 +171,54 @@ export function withoutGreeting(text: string, lists: IntentLists, assistantName 
   const name = assistantName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if (name) rest = rest.replace(new RegExp(`^\\s*${name}\\s*[,:;!.]`, 'iu'), '');
   return rest.replace(/^[\s,;:!?.-]+/, '') || text;
+}
+
+/** Words that ask for something, in a question or a statement (« je voudrais savoir… »). */
+const REQUEST_WORDS = new Set([
+  'voudrais',
+  'voudrions',
+  'aimerais',
+  'aimerions',
+  'souhaite',
+  'souhaiterais',
+  'souhaitons',
+  'cherche',
+  'cherchons',
+  'besoin',
+  'savoir',
+  'connaitre',
+  'pouvez',
+  'pourriez',
+  'comment',
+  'combien',
+  'pourquoi',
+  'quand',
+  'quel',
+  'quelle',
+  'quels',
+  'quelles',
+]);
+
+/** The visitor speaking of themself: « je », « j' », « moi », « nous ». */
+const FIRST_PERSON = new Set(['je', 'j', 'moi', 'nous']);
+
+/**
+ * A message that greets, thanks or takes leave among words where the visitor speaks of themself
+ * (« Re-bonjour, c'est encore moi, j'ai été coupée », « Super clair, merci, je montre ça au docteur
+ * demain »), and asks nothing: no question mark, no word of a request. What it says, a farewell before
+ * thanks before a greeting; undefined otherwise (« Bonjour, une recette de gâteau » names something
+ * wanted). Searched first all the same: only when the site answers nothing is it taken as talk rather
+ * than as a question DENTY could not answer.
+ */
+export function socialTalk(text: string, lists: IntentLists): Social | undefined {
+  if (text.includes('?')) return undefined;
+  const sequence = words(text);
+  if (sequence.some((word) => REQUEST_WORDS.has(word)) || !sequence.some((word) => FIRST_PERSON.has(word)))
+    return undefined;
+  if (any(sequence, lists.farewells)) return 'farewell';
+  if (any(sequence, lists.thanks)) return 'thanks';
+  if (any(sequence, lists.greetings) || any(sequence, lists.smallTalk)) return 'greeting';
+  return undefined;
 }
 
 /** Words that ask how, how much, which or why: the answer is not a yes or a no. */

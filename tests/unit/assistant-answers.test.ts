@@ -346,6 +346,15 @@ describe('Une réponse, pas des extraits', () => {
     expect(ask('Bonjour DENTY, vous allez bien ?').outcome).toBe('greeting');
   });
 
+  it('prend pour de la conversation un bonjour ou un merci parmi des mots sur soi, quand le site n’y répond pas', () => {
+    expect(ask('Bonsoir, je reviens après la réunion d’équipe, j’avais été interrompue').outcome).toBe('greeting');
+    expect(ask('Merci, je note tout ça pour le docteur').outcome).toBe('thanks');
+    // Something wanted, or asked, stays a question: the honest « pas trouvé », kept for the team.
+    expect(ask('Bonjour, une recette de gâteau au chocolat').outcome).toBe('unanswered');
+    expect(ask('Bonjour, je voudrais une recette de gâteau au chocolat').outcome).toBe('unanswered');
+    expect(ask('Merci, je cherche aussi un traiteur pour la fête du cabinet ?').outcome).toBe('unanswered');
+  });
+
   it('accuse réception des fichiers et de la note vocale', () => {
     const withFile = answerMessage(knowledge, { files: [{ filename: 'radio_panoramique.pdf' }] }, options);
     expect(withFile.markdown).toContain('votre fichier «\u202Fradio\\_panoramique.pdf\u202F»');
