@@ -52,13 +52,19 @@ test.describe('Bouton Assistant', () => {
     await page.goto('/');
     const button = launcher(page);
     await expect(button).toBeVisible();
-    await page.clock.fastForward(44_000);
+    // From here the page's time moves only when the test says so. Before, it ran with the machine's
+    // clock: the seconds a busy machine took between the button's timer and this line counted too. What
+    // still passes before the pause (a second ahead, so that the pause is never in the past) stays
+    // well within the 5 s left before the pulse.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.clock.runFor(39_000);
     await expect(button).not.toHaveAttribute('data-pulse');
-    await page.clock.fastForward(1_500);
+    await page.clock.runFor(5_500);
     await expect(button).toHaveAttribute('data-pulse', '');
     expect(await button.evaluate((el) => getComputedStyle(el).animationName)).toBe('assistant-pulse');
     await button.click();
     await expect(button).not.toHaveAttribute('data-pulse');
+    await page.clock.resume();
     await page.keyboard.press('Escape');
     await page.reload();
     await expect(launcher(page)).toBeVisible();
@@ -485,9 +491,11 @@ test.describe('Échecs (catalogue de la section 8)', () => {
     await input(page).press('Enter');
     await sent;
     await expect(drawer(page).getByText('DENTY écrit…')).toBeAttached();
-    await page.clock.fastForward(19_000);
+    // Paused, as in the pulse test: a busy machine's seconds before this line must not count.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.clock.runFor(15_000);
     await expect(drawer(page).getByText('DENTY écrit…')).toBeAttached();
-    await page.clock.fastForward(2_000);
+    await page.clock.runFor(5_000);
     await expectConnectionFailure(page, 'Une question sans réponse');
   });
 
