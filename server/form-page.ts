@@ -7,6 +7,7 @@
  * `{form}-alert`); this module changes only those elements, and writes the same state into the
  * island's props so that, if scripts do run later, the widget hydrates with the same values.
  */
+import { escapeRegExp } from '../core/site/regexp.ts';
 
 export type FormName = 'contact' | 'tester';
 
@@ -129,10 +130,6 @@ export function formPageWithErrors(page: string, form: FormName, state: FormPage
   );
 
   return html.replace(/<title>([\s\S]*?)<\/title>/, (_match, title: string) => `<title>Erreur\u00A0: ${title}</title>`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export interface ConfirmationContent {

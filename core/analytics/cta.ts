@@ -2,6 +2,7 @@
  * Call-to-action tracking (docs/requirements.md#cta-tracking): which clicks count as a CTA, where on the page
  * they sit, and what they are worth. Plain functions: the analytics layer reads the DOM, this decides.
  */
+import { escapeRegExp } from '../site/regexp.ts';
 
 /** Words that make a button or link a CTA (docs/requirements.md#cta-tracking), matched at the start of a word. */
 export const CTA_KEYWORDS = ['Essayer', 'Démo', 'Tester', 'Créer mon compte', 'Commencer'] as const;
@@ -11,10 +12,7 @@ export const CTA_PATHS = ['/tester', '/contact'] as const;
 export const CTA_CONVERSION_VALUE = 50;
 export const CTA_CURRENCY = 'EUR';
 
-const keywordPattern = new RegExp(
-  `(?<!\\p{L})(?:${CTA_KEYWORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
-  'iu',
-);
+const keywordPattern = new RegExp(`(?<!\\p{L})(?:${CTA_KEYWORDS.map(escapeRegExp).join('|')})`, 'iu');
 
 export type CtaDestination = 'app' | 'internal' | 'external';
 

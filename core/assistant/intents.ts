@@ -4,6 +4,7 @@
  * question that only makes sense after the previous one. The lists are the editors'
  * (content/shared/assistant-vocabulary.yaml); words are compared folded, as typed.
  */
+import { escapeRegExp } from '../site/regexp.ts';
 import { containsPhrase, fold, words } from './text.ts';
 import type { AssistantVocabulary } from './vocabulary.ts';
 
@@ -168,7 +169,7 @@ export function withoutGreeting(text: string, lists: IntentLists, assistantName 
   let rest = text.trimStart();
   for (let i = 0; i < length; i++) rest = rest.replace(/^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u, '');
   // « Bonjour DENTY, quel prix ? »: the name said to the assistant, before a comma, goes with the greeting.
-  const name = assistantName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = escapeRegExp(assistantName);
   if (name) rest = rest.replace(new RegExp(`^\\s*${name}\\s*[,:;!.]`, 'iu'), '');
   return rest.replace(/^[\s,;:!?.-]+/, '') || text;
 }
