@@ -52,6 +52,19 @@ const startsWith = (sequence: readonly string[], phrase: readonly string[]) =>
 
 export type Social = 'greeting' | 'thanks' | 'farewell';
 
+/** Each social list with what it says; small talk (« vous allez bien ? ») goes with a greeting. */
+const socialGroups = (lists: IntentLists): [Social, string[][]][] => [
+  ['greeting', lists.greetings],
+  ['greeting', lists.smallTalk],
+  ['thanks', lists.thanks],
+  ['farewell', lists.farewells],
+];
+
+/** What a message of several social expressions says, to reply once: a farewell, then thanks, then a greeting. */
+function strongest(kinds: ReadonlySet<Social>): Social | undefined {
+  return (['farewell', 'thanks', 'greeting'] as const).find((kind) => kinds.has(kind));
+}
+
 /**
  * The social expressions that open `sequence`, the assistant's name among them: « bonjour DENTY vous
  * allez bien », « super, merci bien ». Returns what they were, how many words they took up to the
@@ -64,12 +77,7 @@ function socialPrefix(
   lists: IntentLists,
   assistantName: string,
 ): { kinds: Set<Social>; length: number; whole: boolean } {
-  const groups: [Social, string[][]][] = [
-    ['greeting', lists.greetings],
-    ['greeting', lists.smallTalk],
-    ['thanks', lists.thanks],
-    ['farewell', lists.farewells],
-  ];
+  const groups = socialGroups(lists);
   type Cut = { kinds: Social[]; length: number; whole: boolean };
   const cuts = new Map<number, Cut>();
   const cut = (at: number): Cut => {
@@ -111,8 +119,7 @@ function socialPrefix(
  */
 function socialOnly(sequence: readonly string[], lists: IntentLists, assistantName: string): Social | undefined {
   const { kinds, whole } = socialPrefix(sequence, lists, assistantName);
-  if (!kinds.size || !whole) return undefined;
-  return kinds.has('farewell') ? 'farewell' : kinds.has('thanks') ? 'thanks' : 'greeting';
+  return whole ? strongest(kinds) : undefined;
 }
 
 /**
@@ -138,14 +145,11 @@ const INTRODUCTION_MAX_WORDS = 6;
 /** « je suis assistante dentaire », after a greeting or alone: nothing asked yet. */
 function isIntroduction(text: string, lists: IntentLists, assistantName: string): boolean {
   if (text.includes('?')) return false;
-  let sequence = words(text).filter((word) => word !== assistantName);
-  const greeting = lists.greetings
-    .filter((phrase) => startsWith(sequence, phrase))
-    .sort((a, b) => b.length - a.length)[0];
-  if (greeting) sequence = sequence.slice(greeting.length);
-  return (
-    sequence.length <= INTRODUCTION_MAX_WORDS && lists.introductions.some((phrase) => startsWith(sequence, phrase))
-  );
+  const sequence = words(text);
+  const rest = sequence
+    .slice(socialPrefix(sequence, lists, assistantName).length)
+    .filter((word) => word !== assistantName);
+  return rest.length <= INTRODUCTION_MAX_WORDS && lists.introductions.some((phrase) => startsWith(rest, phrase));
 }
 
 export function classifyMessage(text: string, lists: IntentLists, assistantName: string): MessageIntent {
@@ -174,8 +178,25 @@ export function withoutGreeting(text: string, lists: IntentLists, assistantName 
   return rest.replace(/^[\s,;:!?.-]+/, '') || text;
 }
 
+/** Words that ask how, how much, which or why: the answer is not a yes or a no. */
+const OPEN_QUESTION_WORDS = new Set([
+  'comment',
+  'combien',
+  'pourquoi',
+  'quel',
+  'quelle',
+  'quels',
+  'quelles',
+  'quoi',
+  'lequel',
+  'laquelle',
+  'lesquels',
+  'lesquelles',
+]);
 /** Words that ask for something, in a question or a statement (« je voudrais savoir… »). */
 const REQUEST_WORDS = new Set([
+  ...OPEN_QUESTION_WORDS,
+  'quand',
   'voudrais',
   'voudrions',
   'aimerais',
@@ -190,14 +211,6 @@ const REQUEST_WORDS = new Set([
   'connaitre',
   'pouvez',
   'pourriez',
-  'comment',
-  'combien',
-  'pourquoi',
-  'quand',
-  'quel',
-  'quelle',
-  'quels',
-  'quelles',
 ]);
 
 /** The visitor speaking of themself: « je », « j' », « moi », « nous ». */
@@ -216,27 +229,9 @@ export function socialTalk(text: string, lists: IntentLists): Social | undefined
   const sequence = words(text);
   if (sequence.some((word) => REQUEST_WORDS.has(word)) || !sequence.some((word) => FIRST_PERSON.has(word)))
     return undefined;
-  if (any(sequence, lists.farewells)) return 'farewell';
-  if (any(sequence, lists.thanks)) return 'thanks';
-  if (any(sequence, lists.greetings) || any(sequence, lists.smallTalk)) return 'greeting';
-  return undefined;
+  return strongest(new Set(socialGroups(lists).flatMap(([kind, list]) => (any(sequence, list) ? [kind] : []))));
 }
 
-/** Words that ask how, how much, which or why: the answer is not a yes or a no. */
-const OPEN_QUESTION_WORDS = new Set([
-  'comment',
-  'combien',
-  'pourquoi',
-  'quel',
-  'quelle',
-  'quels',
-  'quelles',
-  'quoi',
-  'lequel',
-  'laquelle',
-  'lesquels',
-  'lesquelles',
-]);
 /** Words that ask when, who, what or where when they open the question (« où » is « ou » folded). */
 const OPEN_QUESTION_STARTS = new Set(['quand', 'qui', 'que', 'qu', 'ou']);
 
