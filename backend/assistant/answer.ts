@@ -1,8 +1,8 @@
 /**
  * One message in, one reply out (docs/decisions/0034-assistant-retrieval.md): a greeting, thanks, a
- * farewell or a medical question gets its fixed reply; a question is understood (with the previous one when it only
- * makes sense after it), searched, ranked, and answered with an opening from the site's words, its source
- * and at most two « À lire aussi », or with the honest "not found" that points to /contact.
+ * farewell or a medical question gets its fixed reply; a question is understood (with the previous one
+ * when it leans on it), searched, ranked, and answered with an opening from the site's words, its
+ * source and at most two « À lire aussi », or with the honest "not found" that points to /contact.
  */
 import {
   classifyMessage,
@@ -71,7 +71,11 @@ function linkTo(ranked: Ranked, withAnchor: boolean): Link {
  * first; one that starts like a follow-up (« et côté RGPD ? ») but names a subject is read alone
  * first, and with the previous question when alone it finds nothing.
  */
-function readings(knowledge: Knowledge, text: string, previous?: ConversationTurn): Understanding[] {
+function readings(
+  knowledge: Knowledge,
+  text: string,
+  previous?: ConversationTurn,
+): [Understanding, ...Understanding[]] {
   const context = {
     lexicon: knowledge.lexicon,
     analyze: knowledge.analyze,
@@ -92,22 +96,26 @@ function answerQuestion(
   options: ReplyOptions,
   previous?: ConversationTurn,
 ): AssistantAnswer {
-  let understanding: Understanding | undefined;
-  let decision: Decision | undefined;
-  for (const reading of readings(knowledge, text, previous)) {
-    understanding = reading;
+  const decideOn = (reading: Understanding) => {
     const candidates = knowledge.retrieval
       .search(reading)
       .map(({ position, score }) => ({ doc: knowledge.docs[position]!, score }));
-    decision = decide(rank(candidates, knowledge.docs, reading, knowledge.idf, knowledge.known), reading);
+    return decide(rank(candidates, knowledge.docs, reading, knowledge.idf, knowledge.known), reading);
+  };
+  const [first, ...others] = readings(knowledge, text, previous);
+  let understanding = first;
+  let decision = decideOn(first);
+  for (const other of others) {
     if (decision.kind === 'answer') break;
+    understanding = other;
+    decision = decideOn(other);
   }
-  if (!understanding || !decision || decision.kind === 'unanswered')
+  if (decision.kind === 'unanswered')
     return {
       markdown: unansweredReply(options),
       outcome: 'unanswered',
       links: [{ label: 'Contact', url: '/contact' }],
-      unanswered: decision?.kind === 'unanswered' ? decision.reason : 'no-terms',
+      unanswered: decision.reason,
     };
   const source = linkTo(decision.lead, true);
   const seeAlso = decision.seeAlso.map((item) => linkTo(item, false));
