@@ -12,6 +12,8 @@ export const POSTS_PER_PAGE = 12;
 
 /** Where the build writes the split search index (core/blog/search/index-format.ts). */
 export const SEARCH_INDEX_PATH = '/blog/index-recherche/';
+/** The index's one file with a fixed name: it names the others (written last, fetched fresh). */
+export const SEARCH_MANIFEST = 'manifest.json';
 
 /** Path segments an article slug may not take: they hold the list pages and the search index. */
 export const RESERVED_BLOG_SLUGS = ['page', 'categorie', 'index-recherche', 'feed.xml', 'feed.json'] as const;

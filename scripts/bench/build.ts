@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, stat
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
+import { SEARCH_MANIFEST } from '../../core/blog/listing.ts';
 import { generateArticles } from './articles.ts';
 import {
   buildPages,
@@ -71,8 +72,8 @@ function indexSizes(dir: string): ScaleResult['searchIndex'] {
     files: files.length,
     raw: sizes.reduce((total, size) => total + size.raw, 0),
     gzip: sizes.reduce((total, size) => total + size.gzip, 0),
-    manifestGzip: gzip(join(dir, 'manifest.json')),
-    largestGzip: Math.max(...sizes.filter((size) => !size.file.endsWith('manifest.json')).map((size) => size.gzip)),
+    manifestGzip: gzip(join(dir, SEARCH_MANIFEST)),
+    largestGzip: Math.max(...sizes.filter((size) => !size.file.endsWith(SEARCH_MANIFEST)).map((size) => size.gzip)),
   };
 }
 

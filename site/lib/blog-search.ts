@@ -16,7 +16,7 @@ import {
   type FacetEntry,
   type Manifest,
 } from '../../core/blog/search/index-format.ts';
-import { SEARCH_INDEX_PATH } from '../../core/blog/listing.ts';
+import { SEARCH_INDEX_PATH, SEARCH_MANIFEST } from '../../core/blog/listing.ts';
 import { sectionsText, type TextSection } from './markdown.ts';
 
 export interface SearchablePost extends Omit<SearchDocument, 'body'> {
@@ -92,7 +92,7 @@ export function searchFiles<P extends { slug: string }>(
     categories: terms.categories,
     tags: terms.tags,
   };
-  files.set('manifest.json', JSON.stringify(manifest));
+  files.set(SEARCH_MANIFEST, JSON.stringify(manifest));
   return { manifest, files };
 }
 
@@ -105,8 +105,9 @@ export function searchFiles<P extends { slug: string }>(
 export function writeBlogSearch(outputDir: string, files: SearchFiles['files']): void {
   const dir = join(outputDir, ...SEARCH_INDEX_PATH.split('/').filter(Boolean));
   mkdirSync(dir, { recursive: true });
-  const ordered = [...files].sort(([a], [b]) => Number(a === 'manifest.json') - Number(b === 'manifest.json'));
-  for (const [name, content] of ordered) writeFileSync(join(dir, name), content);
+  const manifest = files.get(SEARCH_MANIFEST);
+  for (const [name, content] of files) if (name !== SEARCH_MANIFEST) writeFileSync(join(dir, name), content);
+  if (manifest !== undefined) writeFileSync(join(dir, SEARCH_MANIFEST), manifest);
   for (const entry of readdirSync(dir))
     if (!files.has(entry)) rmSync(join(dir, entry), { recursive: true, force: true });
 }

@@ -3,6 +3,7 @@
  * fetches the manifest (revalidated on each visit), then only the shards, facets and cards a query
  * needs, each once. Loaded with the first search, never with the page.
  */
+import { SEARCH_MANIFEST } from '../../core/blog/listing.ts';
 import type { CardFile, Manifest, Shard } from '../../core/blog/search/index-format.ts';
 import { DOCS_PER_FILE, deltaDecode } from '../../core/blog/search/index-format.ts';
 import type { IndexReader } from '../../core/blog/search/query.ts';
@@ -23,7 +24,7 @@ async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
 }
 
 export async function openSearchIndex(base: string): Promise<SearchIndex> {
-  const manifest = await getJson<Manifest>(`${base}manifest.json`, { cache: 'no-cache' });
+  const manifest = await getJson<Manifest>(`${base}${SEARCH_MANIFEST}`, { cache: 'no-cache' });
   const files = new Map<string, Promise<unknown>>();
   const file = <T>(name: string): Promise<T> => {
     let pending = files.get(name);
