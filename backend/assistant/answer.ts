@@ -159,10 +159,11 @@ export function answerMessage(
     else if (intent !== 'question') answer = socialAnswer(intent, options);
     else {
       const question = withoutGreeting(text, knowledge.intents, options.assistantName);
-      answer = answerQuestion(knowledge, question, options, previous);
-      // Talk around a greeting or thanks that the site does not answer is talk, not a question missed.
-      const talk = answer.outcome === 'unanswered' ? socialTalk(text, knowledge.intents) : undefined;
-      if (talk) answer = socialAnswer(talk, options);
+      // Talk around a greeting or thanks (« Merci, je note ça pour le docteur ») is no follow-up of the
+      // previous question; searched alone, what the site does not answer is talk, not a question missed.
+      const talk = socialTalk(text, knowledge.intents);
+      answer = answerQuestion(knowledge, question, options, talk ? undefined : previous);
+      if (talk && answer.outcome === 'unanswered') answer = socialAnswer(talk, options);
     }
   }
   return { ...answer, markdown: [answer.markdown, ...notes].filter(Boolean).join('\n\n') };

@@ -349,6 +349,9 @@ describe('Une réponse, pas des extraits', () => {
   it('prend pour de la conversation un bonjour ou un merci parmi des mots sur soi, quand le site n’y répond pas', () => {
     expect(ask('Bonsoir, je reviens après la réunion d’équipe, j’avais été interrompue').outcome).toBe('greeting');
     expect(ask('Merci, je note tout ça pour le docteur').outcome).toBe('thanks');
+    // Right after an answer too: it is no follow-up of the previous question (seen in the drawer).
+    const price = ask('Quel est le prix ?');
+    expect(ask('Merci, je note tout ça pour le docteur', price.turn).outcome).toBe('thanks');
     // Something wanted, or asked, stays a question: the honest « pas trouvé », kept for the team.
     expect(ask('Bonjour, une recette de gâteau au chocolat').outcome).toBe('unanswered');
     expect(ask('Bonjour, je voudrais une recette de gâteau au chocolat').outcome).toBe('unanswered');
