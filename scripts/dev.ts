@@ -86,7 +86,9 @@ function supervised(name: string, args: string[], extra: Record<string, string>,
         return launch();
       }
       pause = Date.now() - startedAt > 10_000 ? 500 : Math.min(pause * 2, 10_000);
-      log(`${name} s’est arrêté (${signal ?? `code ${code}`}) : nouveau départ dans ${pause / 1000} s.`);
+      log(
+        `${name} s’est arrêté (${signal ?? `code ${code}`}) : nouveau départ dans ${(pause / 1000).toLocaleString('fr-FR')} s.`,
+      );
       pending = setTimeout(() => !stopping && launch(), pause);
     });
   }
