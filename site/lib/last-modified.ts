@@ -33,11 +33,14 @@ export function lastCommitDates(root: string, folder = 'content'): Map<string, s
   return dates;
 }
 
-/** A function giving a file's last change: its commit date, else its modification time. */
-export function lastModifiedFinder(root: string): (file: string) => string {
+/**
+ * A function giving a file's last change: its commit date, else its modification time (`mtime` when
+ * the caller has it already, else read).
+ */
+export function lastModifiedFinder(root: string): (file: string, mtime?: Date) => string {
   const commits = lastCommitDates(root);
-  return (file) => {
+  return (file, mtime) => {
     const absolute = resolve(root, file);
-    return commits.get(absolute) ?? statSync(absolute).mtime.toISOString().slice(0, 10);
+    return commits.get(absolute) ?? (mtime ?? statSync(absolute).mtime).toISOString().slice(0, 10);
   };
 }
