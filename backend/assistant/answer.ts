@@ -2,12 +2,14 @@
  * One message in, one reply out (docs/decisions/0034-assistant-retrieval.md): a greeting, thanks, a
  * farewell or a medical question gets its fixed reply; a question is understood (with the previous one
  * when it leans on it), searched, ranked, and answered with an opening from the site's words, its
- * source and at most two « À lire aussi », or with the honest "not found" that points to /contact.
+ * source and at most two « À lire aussi », or with the honest "not found" that points to /contact; a
+ * question about teeth or care that the site does not answer gets the medical reply instead.
  */
 import {
   classifyMessage,
   looksLikeFollowUp,
   socialTalk,
+  asksAboutCare,
   withoutGreeting,
   type Social,
 } from '../../core/assistant/intents.ts';
@@ -128,6 +130,8 @@ function answerQuestion(
   };
 }
 
+const medicalAnswer = (): AssistantAnswer => ({ markdown: medicalReply(), outcome: 'medical', links: [] });
+
 function socialAnswer(kind: Social, options: ReplyOptions): AssistantAnswer {
   const markdown = { greeting: greetingReply(options), thanks: thanksReply(), farewell: farewellReply() }[kind];
   return { markdown, outcome: kind, links: [] };
@@ -155,7 +159,7 @@ export function answerMessage(
     };
   else {
     const intent = classifyMessage(text, knowledge.intents, options.assistantName);
-    if (intent === 'medical') answer = { markdown: medicalReply(), outcome: 'medical', links: [] };
+    if (intent === 'medical') answer = medicalAnswer();
     else if (intent !== 'question') answer = socialAnswer(intent, options);
     else {
       const question = withoutGreeting(text, knowledge.intents, options.assistantName);
@@ -163,7 +167,11 @@ export function answerMessage(
       // previous question; searched alone, what the site does not answer is talk, not a question missed.
       const talk = socialTalk(text, knowledge.intents);
       answer = answerQuestion(knowledge, question, options, talk ? undefined : previous);
-      if (talk && answer.outcome === 'unanswered') answer = socialAnswer(talk, options);
+      if (answer.outcome === 'unanswered') {
+        if (talk) answer = socialAnswer(talk, options);
+        // Teeth or care that the site does not speak of: a health question, for a practitioner.
+        else if (asksAboutCare(text, knowledge.intents)) answer = medicalAnswer();
+      }
     }
   }
   return { ...answer, markdown: [answer.markdown, ...notes].filter(Boolean).join('\n\n') };

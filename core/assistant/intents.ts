@@ -22,6 +22,8 @@ export interface IntentLists {
   personal: string[][];
   conditions: string[][];
   procedures: string[][];
+  /** Teeth, mouth and care (« couronne »): what a health question the site does not answer speaks of. */
+  care: string[][];
   followUpStarts: string[][];
   references: string[][];
 }
@@ -40,6 +42,7 @@ export function intentLists(vocabulary: AssistantVocabulary): IntentLists {
     personal: cut(vocabulary.medical.personal),
     conditions: cut(vocabulary.medical.conditions),
     procedures: cut(vocabulary.medical.procedures),
+    care: cut(vocabulary.medical.care),
     followUpStarts: cut(vocabulary.followUps.starts),
     references: cut(vocabulary.followUps.references),
   };
@@ -137,6 +140,23 @@ export function isMedicalQuestion(text: string, lists: IntentLists): boolean {
     (has(lists.symptoms) && (has(lists.personal) || has(lists.procedures))) ||
     (has(lists.conditions) && has(lists.procedures))
   );
+}
+
+/**
+ * A question about teeth, the mouth or care (« ma couronne s'est décollée, je peux la recoller ? », « le
+ * blanchiment abîme-t-il l'émail ? »): it asks (a question mark, a word that asks, a yes-or-no turn) and
+ * speaks of care. The site answers product questions about them (« le schéma dentaire »), so this alone
+ * is no refusal: it decides what a question the site does not answer gets, the medical reply rather
+ * than « pas trouvé » (backend/assistant/answer.ts). « Écris-moi un poème sur les dents » asks nothing.
+ */
+export function asksAboutCare(text: string, lists: IntentLists): boolean {
+  const sequence = words(text);
+  const asks =
+    text.includes('?') ||
+    asksYesOrNo(text) ||
+    OPEN_QUESTION_STARTS.has(sequence[0] ?? '') ||
+    sequence.some((word) => OPEN_QUESTION_WORDS.has(word));
+  return asks && any(sequence, lists.care);
 }
 
 /** An introduction is short: « je suis assistante dentaire », not « je suis dentiste et je cherche un agenda ». */

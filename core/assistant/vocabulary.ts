@@ -52,6 +52,11 @@ export const assistantVocabulary = z.object({
     conditions: z.array(expression).default([]),
     /** Care procedures (« extraction », « détartrage »): medical with a symptom or a condition. */
     procedures: z.array(expression).default([]),
+    /**
+     * What a health question speaks of (« dent », « couronne », « gencive »): a question about it that the
+     * site does not answer gets the medical reply, not « pas trouvé ».
+     */
+    care: z.array(expression).default([]),
   }),
   followUps: z
     .object({ starts: z.array(expression).default([]), references: z.array(expression).default([]) })

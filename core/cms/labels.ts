@@ -8,6 +8,7 @@ export const fieldLabels: Record<string, string> = {
   about: 'À propos',
   always: 'Toujours une question médicale',
   conditions: 'Traitements et états de santé',
+  care: 'Dents et soins (« couronne », « gencive »)',
   introductions: 'Présentations (« je suis assistante… »)',
   procedures: 'Actes de soin',
   auditCategories: 'Catégories qui affichent l’audit express',
@@ -154,6 +155,7 @@ export const fieldLabels: Record<string, string> = {
 /** One item of a list, for « Ajouter … » (Decap's label_singular). */
 export const itemLabels: Record<string, string> = {
   always: 'expression',
+  care: 'expression',
   conditions: 'expression',
   introductions: 'expression',
   procedures: 'expression',

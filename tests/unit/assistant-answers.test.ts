@@ -284,6 +284,18 @@ describe('Une réponse, pas des extraits', () => {
     expect(answer.turn).toBeUndefined();
   });
 
+  it('une question sur les dents ou les soins que le site ne traite pas reçoit le refus médical', () => {
+    const crown = ask('Une couronne provisoire peut-elle rester six mois en bouche ?');
+    expect(crown.outcome).toBe('medical');
+    expect(links(crown.markdown)).toEqual([]);
+    // Without a question it asks nothing of a practitioner: the honest « pas trouvé ».
+    expect(ask('écris une chanson sur les gencives').outcome).toBe('unanswered');
+    // A product question about teeth that the site answers keeps its answer.
+    const chart = ask("Dans le compte rendu d'endodontie, on choisit la dent sur un schéma ?");
+    expect(chart.outcome).toBe('answer');
+    expect(chart.links[0]!.url).toBe('/endodontie-comptes-rendus');
+  });
+
   it('les textes légaux ne répondent que si le vocabulaire y renvoie', () => {
     // The privacy policy gives the CNIL's address in Paris: it says nothing of the weather.
     expect(ask('quel temps fait-il à Paris ?').outcome).toBe('unanswered');
