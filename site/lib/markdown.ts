@@ -167,7 +167,8 @@ export function renderInline(source: string): string {
   return md.renderInline(source);
 }
 
-const ENTITIES: Record<string, string> = {
+/** The entities markdown-it writes, and their text. */
+export const ENTITIES: Record<string, string> = {
   '&nbsp;': ' ',
   '&amp;': '&',
   '&quot;': '"',

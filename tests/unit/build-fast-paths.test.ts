@@ -16,7 +16,7 @@ import {
 } from '../../core/site/typography.ts';
 import { createWordReader, words } from '../../core/blog/search/tokenize.ts';
 import { buildAssistantIndex, sentences, writeAssistantIndexFile } from '../../site/lib/assistant-index.ts';
-import { htmlToText, renderMarkdown, sectionsText, textSections } from '../../site/lib/markdown.ts';
+import { ENTITIES, htmlToText, renderMarkdown, sectionsText, textSections } from '../../site/lib/markdown.ts';
 import { loadContent } from '../../site/lib/content.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -145,16 +145,8 @@ describe('French typography of a page, in one pass', () => {
 
 /** htmlToText as first written: one regular expression for tags and entities, then the spaces. */
 function textByRegex(html: string): string {
-  const entities: Record<string, string> = {
-    '&nbsp;': ' ',
-    '&amp;': '&',
-    '&quot;': '"',
-    '&#39;': "'",
-    '&lt;': '<',
-    '&gt;': '>',
-  };
   return html
-    .replace(/<[^>]+>|&(?:nbsp|amp|quot|#39|lt|gt);/g, (match) => (match[0] === '<' ? ' ' : entities[match]!))
+    .replace(/<[^>]+>|&(?:nbsp|amp|quot|#39|lt|gt);/g, (match) => (match[0] === '<' ? ' ' : ENTITIES[match]!))
     .replace(/\s+/g, ' ')
     .trim();
 }
