@@ -53,6 +53,7 @@ export const evalSets = [
   { name: 'aveugle-4', file: 'assistant-blind-4.yaml' },
   { name: 'aveugle-5', file: 'assistant-blind-5.yaml' },
   { name: 'aveugle-6', file: 'assistant-blind-6.yaml' },
+  { name: 'aveugle-7', file: 'assistant-blind-7.yaml' },
 ] as const;
 export type EvalSetName = (typeof evalSets)[number]['name'];
 
