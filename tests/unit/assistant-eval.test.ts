@@ -23,6 +23,7 @@ const FLOORS: Record<EvalSetName, number> = {
   'aveugle-4': 0.55,
   'aveugle-5': 0.58,
   'aveugle-6': 0.35,
+  'aveugle-7': 0.48,
 };
 
 let knowledge: Knowledge;
@@ -48,7 +49,15 @@ describe('Évaluation de DENTY', () => {
         tuning.some((item) => item.kind === kind),
         kind,
       ).toBe(true);
-    for (const name of ['aveugle-1', 'aveugle-2', 'aveugle-3', 'aveugle-4', 'aveugle-5', 'aveugle-6'] as const)
+    for (const name of [
+      'aveugle-1',
+      'aveugle-2',
+      'aveugle-3',
+      'aveugle-4',
+      'aveugle-5',
+      'aveugle-6',
+      'aveugle-7',
+    ] as const)
       expect(loadCases(setFile(root, name)).length, name).toBeGreaterThanOrEqual(40);
   });
 
