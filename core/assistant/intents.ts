@@ -24,6 +24,8 @@ export interface IntentLists {
   procedures: string[][];
   /** Teeth, mouth and care (« couronne »): what a health question the site does not answer speaks of. */
   care: string[][];
+  /** Money and paperwork (« remboursement »): a question about care that speaks of them is not medical. */
+  paperwork: string[][];
   followUpStarts: string[][];
   references: string[][];
 }
@@ -43,6 +45,7 @@ export function intentLists(vocabulary: AssistantVocabulary): IntentLists {
     conditions: cut(vocabulary.medical.conditions),
     procedures: cut(vocabulary.medical.procedures),
     care: cut(vocabulary.medical.care),
+    paperwork: cut(vocabulary.medical.paperwork),
     followUpStarts: cut(vocabulary.followUps.starts),
     references: cut(vocabulary.followUps.references),
   };
@@ -147,7 +150,8 @@ export function isMedicalQuestion(text: string, lists: IntentLists): boolean {
  * blanchiment abîme-t-il l'émail ? »): it asks (a question mark, a word that asks, a yes-or-no turn) and
  * speaks of care. The site answers product questions about them (« le schéma dentaire »), so this alone
  * is no refusal: it decides what a question the site does not answer gets, the medical reply rather
- * than « pas trouvé » (backend/assistant/answer.ts). « Écris-moi un poème sur les dents » asks nothing.
+ * than « pas trouvé » (backend/assistant/answer.ts). « Écris-moi un poème sur les dents » asks nothing;
+ * « le remboursement d'une couronne » is paperwork, not health.
  */
 export function asksAboutCare(text: string, lists: IntentLists): boolean {
   const sequence = words(text);
@@ -156,7 +160,7 @@ export function asksAboutCare(text: string, lists: IntentLists): boolean {
     asksYesOrNo(text) ||
     OPEN_QUESTION_STARTS.has(sequence[0] ?? '') ||
     sequence.some((word) => OPEN_QUESTION_WORDS.has(word));
-  return asks && any(sequence, lists.care);
+  return asks && any(sequence, lists.care) && !any(sequence, lists.paperwork);
 }
 
 /** An introduction is short: « je suis assistante dentaire », not « je suis dentiste et je cherche un agenda ». */

@@ -57,6 +57,8 @@ export const assistantVocabulary = z.object({
      * site does not answer gets the medical reply, not « pas trouvé ».
      */
     care: z.array(expression).default([]),
+    /** Money and paperwork (« prix », « remboursement »): a question about care that speaks of them is not medical. */
+    paperwork: z.array(expression).default([]),
   }),
   followUps: z
     .object({ starts: z.array(expression).default([]), references: z.array(expression).default([]) })

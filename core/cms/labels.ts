@@ -9,6 +9,7 @@ export const fieldLabels: Record<string, string> = {
   always: 'Toujours une question médicale',
   conditions: 'Traitements et états de santé',
   care: 'Dents et soins (« couronne », « gencive »)',
+  paperwork: 'Argent et démarches (« prix », « remboursement »)',
   introductions: 'Présentations (« je suis assistante… »)',
   procedures: 'Actes de soin',
   auditCategories: 'Catégories qui affichent l’audit express',
@@ -156,6 +157,7 @@ export const fieldLabels: Record<string, string> = {
 export const itemLabels: Record<string, string> = {
   always: 'expression',
   care: 'expression',
+  paperwork: 'expression',
   conditions: 'expression',
   introductions: 'expression',
   procedures: 'expression',

@@ -276,6 +276,11 @@ describe('Une réponse, pas des extraits', () => {
     for (const option of quickOptions('Dentivo')) expect(answer.markdown).toContain(`- ${option}`);
   });
 
+  it('prend un compliment pour un remerciement', () => {
+    for (const text of ['Merci beaucoup, vous m’avez bien aidée !', 'top, merci pour tout, c’est super clair'])
+      expect(ask(text).outcome, text).toBe('thanks');
+  });
+
   it('refuse poliment une question médicale et oriente vers un praticien, sans aucun contenu', () => {
     const answer = ask('Quel antibiotique prescrire avant la pose d’un implant ?');
     expect(answer.outcome).toBe('medical');
@@ -290,6 +295,8 @@ describe('Une réponse, pas des extraits', () => {
     expect(links(crown.markdown)).toEqual([]);
     // Without a question it asks nothing of a practitioner: the honest « pas trouvé ».
     expect(ask('écris une chanson sur les gencives').outcome).toBe('unanswered');
+    // Money and paperwork about a crown are no health question.
+    expect(ask('Une couronne en zircone est-elle mieux remboursée par la mutuelle ?').outcome).not.toBe('medical');
     // A product question about teeth that the site answers keeps its answer.
     const chart = ask("Dans le compte rendu d'endodontie, on choisit la dent sur un schéma ?");
     expect(chart.outcome).toBe('answer');
