@@ -8,11 +8,14 @@ import { test, expect, type Page } from '@playwright/test';
 import { CONVERSATION_KEY, recordTracking, withPreferencesSet } from '../support/assistant.ts';
 import { builtPages } from '../support/site.ts';
 import { axeViolations } from '../support/axe.ts';
+import { ASSISTANT } from '../../core/assistant/constants.ts';
 
 const launcher = (page: Page) => page.getByRole('button', { name: 'Assistant', exact: true });
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Assistant Dentivo' });
 const input = (page: Page) => drawer(page).getByRole('textbox', { name: 'Votre question' });
 const messages = (page: Page) => drawer(page).getByRole('list', { name: 'Conversation avec l’assistant' });
+/** A reply from the real server comes within the widget's own deadline, however busy the machine is. */
+const replyWait = { timeout: ASSISTANT.requestTimeoutMs + 10_000 };
 
 async function openAssistant(page: Page, path = '/') {
   await page.goto(path);
@@ -225,7 +228,8 @@ test.describe('Tiroir', () => {
       await page.setViewportSize({ width, height: 800 });
       await openAssistant(page);
       await drawer(page).getByRole('button', { name: 'Qu’est-ce que Dentivo ?' }).click();
-      await expect(messages(page).locator('.assistant-markdown').last()).toContainText('suite de gestion');
+      await expect(messages(page)).toContainText('Qu’est-ce que Dentivo ?');
+      await expect(messages(page).locator('.assistant-markdown').last()).toContainText('suite de gestion', replyWait);
       expect(await axeViolations(page)).toEqual([]);
       await page.evaluate((key) => localStorage.removeItem(key), CONVERSATION_KEY);
     }
@@ -340,7 +344,7 @@ test.describe('Conversation', () => {
     await expect(drawer(page).getByText('DENTY écrit…')).toBeAttached();
     await expect(drawer(page).getByRole('button', { name: 'Envoyer' })).toBeDisabled();
     release();
-    await expect(messages(page).locator('.assistant-markdown').last()).toContainText('Pack Essentiel');
+    await expect(messages(page).locator('.assistant-markdown').last()).toContainText('Pack Essentiel', replyWait);
     await expect(drawer(page).getByText('DENTY écrit…')).toHaveCount(0);
     await expect(drawer(page).getByRole('status')).toContainText('DENTY', { timeout: 2000 });
     await expect(mine.locator('time')).toHaveText(/^\d{2}:\d{2}$/);
@@ -358,7 +362,7 @@ test.describe('Conversation', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), CONVERSATION_KEY)).toBeNull();
     await input(page).fill('Où sont hébergées les données ?');
     await input(page).press('Enter');
-    await expect(messages(page).locator('.assistant-markdown').last()).toContainText('hébergées en France');
+    await expect(messages(page).locator('.assistant-markdown').last()).toContainText('hébergées en France', replyWait);
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONVERSATION_KEY))!);
     expect(stored.map((m: any) => m.role)).toEqual(['assistant', 'user', 'assistant']);
     const conversationId = await page.evaluate((key) => localStorage.getItem(`${key}_id`), CONVERSATION_KEY);
