@@ -178,7 +178,7 @@ export const ENTITIES: Record<string, string> = {
 };
 
 /** What `\s` matches in a regular expression (and what trim() removes). */
-export function isSpaceCode(code: number): boolean {
+function isSpaceCode(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
   return (
@@ -198,7 +198,7 @@ const LT = 0x3c;
 const AMP = 0x26;
 
 /** A character that is plain text wherever it stands: not a space, nor the start of a tag or an entity. */
-const isWordCode = (code: number) => code !== LT && code !== AMP && !isSpaceCode(code);
+const isPlainCode = (code: number) => code !== LT && code !== AMP && !isSpaceCode(code);
 
 /** The entity at `at` (one of ENTITIES), or undefined. */
 function entityAt(html: string, at: number): string | undefined {
@@ -222,12 +222,14 @@ export function htmlToText(html: string): string {
   // html[from, at) is text still to be copied.
   let from = 0;
   let at = 0;
+  /** Adds a piece of text, after the space it is owed. */
+  const write = (text: string) => {
+    if (space && out.length > 0) out += ' ';
+    space = false;
+    out += text;
+  };
   const copy = (to: number) => {
-    if (to > from) {
-      if (space && out.length > 0) out += ' ';
-      space = false;
-      out += html.slice(from, to);
-    }
+    if (to > from) write(html.slice(from, to));
   };
   while (at < length) {
     const code = html.charCodeAt(at);
@@ -245,15 +247,11 @@ export function htmlToText(html: string): string {
         copy(at);
         const text = ENTITIES[entity]!;
         if (text === ' ') space = true;
-        else {
-          if (space && out.length > 0) out += ' ';
-          space = false;
-          out += text;
-        }
+        else write(text);
         from = at = at + entity.length;
         continue;
       }
-    } else if (code === 0x20 && at > from && at + 1 < length && isWordCode(html.charCodeAt(at + 1))) {
+    } else if (code === 0x20 && at > from && at + 1 < length && isPlainCode(html.charCodeAt(at + 1))) {
       // One space between two words stays in the run: most of a text is copied in one piece.
     } else if (isSpaceCode(code)) {
       copy(at);
