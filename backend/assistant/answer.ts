@@ -6,10 +6,10 @@
  * question about teeth or care that the site does not answer gets the medical reply instead.
  */
 import {
+  asksAboutCare,
   classifyMessage,
   looksLikeFollowUp,
   socialTalk,
-  asksAboutCare,
   withoutGreeting,
   type Social,
 } from '../../core/assistant/intents.ts';

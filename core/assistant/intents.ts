@@ -155,12 +155,7 @@ export function isMedicalQuestion(text: string, lists: IntentLists): boolean {
  */
 export function asksAboutCare(text: string, lists: IntentLists): boolean {
   const sequence = words(text);
-  const asks =
-    text.includes('?') ||
-    asksYesOrNo(text) ||
-    OPEN_QUESTION_STARTS.has(sequence[0] ?? '') ||
-    sequence.some((word) => OPEN_QUESTION_WORDS.has(word));
-  return asks && any(sequence, lists.care) && !any(sequence, lists.paperwork);
+  return asksSomething(text) && any(sequence, lists.care) && !any(sequence, lists.paperwork);
 }
 
 /** An introduction is short: « je suis assistante dentaire », not « je suis dentiste et je cherche un agenda ». */
@@ -270,6 +265,17 @@ export function asksYesOrNo(text: string): boolean {
   if (sequence.some((word) => OPEN_QUESTION_WORDS.has(word))) return false;
   return (
     /\?\s*$/.test(text) || sequence[0] === 'est' || /\p{L}-(?:t-)?(?:il|elle|on|je|vous|ils|elles)\b/u.test(fold(text))
+  );
+}
+
+/** Whether a message asks anything: a question mark, a yes-or-no turn, or a word that asks what, how… */
+function asksSomething(text: string): boolean {
+  const sequence = words(text);
+  return (
+    text.includes('?') ||
+    asksYesOrNo(text) ||
+    OPEN_QUESTION_STARTS.has(sequence[0] ?? '') ||
+    sequence.some((word) => OPEN_QUESTION_WORDS.has(word))
   );
 }
 
