@@ -24,7 +24,7 @@ export default async function (eleventyConfig) {
   const islands = await islandRenderer();
   const source = siteSource(process.cwd(), process.env, islands.names);
   const typeset = createTypesetter();
-  const memo = createMemo(typeset.region);
+  const memo = createMemo(typeset.part);
   /** @type {import("nunjucks").Environment | undefined} */
   let nunjucks;
 
@@ -35,7 +35,10 @@ export default async function (eleventyConfig) {
   eleventyConfig.addGlobalData('blogPrePaint', prePaintScript());
   // /admin only when CMS_BACKEND is set (npm run dev sets it): docs/decisions/0029-cms-for-editors.md.
   eleventyConfig.addGlobalData('cms', () => cmsPage(process.env, process.env.WIDGETS_DIR ?? '_site') ?? false);
-  eleventyConfig.on('eleventy.before', () => memo.clear());
+  eleventyConfig.on('eleventy.before', () => {
+    memo.clear();
+    typeset.clear();
+  });
   // For /security-headers.json (site/pages/generated/): templates import no TypeScript themselves.
   eleventyConfig.addJavaScriptFunction('securityHeaders', securityHeaders);
 
@@ -43,8 +46,8 @@ export default async function (eleventyConfig) {
   // `eleventy` onto every call's context, which ours never read (thousands of calls per build).
   const siteFilters = Object.entries(filters(() => source.current().config, iconSvg));
   // An island is rendered and typeset once per build (the shell's islands, the audit checklist under
-  // many articles): the page transform copies it as it is.
-  const islandParts = { get: (key, render) => memo.get(key, () => typeset.region(render())) };
+  // many articles): pages refer to it, and the page transform writes its bytes.
+  const islandParts = { get: (key, render) => memo.get(key, () => typeset.part(render())) };
   const island = islandShortcode(islands, () => source.current().publicConfig, islandParts);
   eleventyConfig.addNunjucksTag('island', (lib) => functionTag('island', island, lib));
   eleventyConfig.addNunjucksTag('memo', (lib) => memo.nunjucksTag(lib));
@@ -57,17 +60,15 @@ export default async function (eleventyConfig) {
   // related articles and the search index show the same cards thousands of times at 10,000 articles.
   const postCard = (post, showTags = false) =>
     memo.get(`card:${showTags ? 'full' : 'compact'}:${post.slug}`, () =>
-      typeset.region(nunjucks.render('components/post-card.njk', { post, showTags })),
+      typeset.part(nunjucks.render('components/post-card.njk', { post, showTags })),
     );
   eleventyConfig.addNunjucksTag('postCard', (lib) => functionTag('postCard', postCard, lib));
 
   // Editors type plain spaces; French typography is applied to every built page. A page leaves as the
-  // UTF-8 bytes Eleventy would write anyway: Eleventy keeps every page's output until the build ends,
-  // and bytes outside V8's heap cost its garbage collector nothing (thousands of pages).
-  eleventyConfig.addTransform('french-typography', (content, outputPath) => {
-    const page = typeset.transform(content, outputPath);
-    return page === content ? content : Buffer.from(page);
-  });
+  // UTF-8 bytes Eleventy would write anyway, its shared parts copied from bytes encoded once: Eleventy
+  // keeps every page's output until the build ends, and bytes outside V8's heap cost its garbage
+  // collector nothing (thousands of pages).
+  eleventyConfig.addTransform('french-typography', typeset.transform);
 
   // The social cards are drawn after Eleventy, by `npm run build:images`: here only their list is left.
   eleventyConfig.on('eleventy.after', ({ directories }) =>

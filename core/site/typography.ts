@@ -6,6 +6,8 @@
  * the end of a line before its figure.
  * Applied to built HTML text, so editors type plain spaces.
  */
+import { detached } from './strings.ts';
+
 const NNBSP = '\u202F';
 const NBSP = '\u00A0';
 /** Non-breaking hyphen. */
@@ -102,8 +104,12 @@ function typesetJsonLdScript(script: string): string {
   }
 }
 
-/** Text runs longer than this are typeset each time (an article's paragraphs appear on one page only). */
-const MEMO_TEXT = 400;
+/**
+ * Text runs longer than this are typeset each time: a label, a title or a description (which the head
+ * repeats in three tags) is short; a paragraph appears on one page only, and remembering it would only
+ * keep it in memory until the build ends.
+ */
+const MEMO_TEXT = 200;
 
 /** Elements whose content is never page text; the first `</name>` after the opening tag closes them. */
 const RAW_ELEMENTS = ['script', 'style', 'pre', 'code', 'textarea'] as const;
@@ -143,21 +149,15 @@ function rawElementEnd(html: string, at: number): { end: number; name: string } 
   return undefined;
 }
 
-/**
- * A flat copy of `part` that does not keep the string it was cut from: a slice would keep a whole
- * page alive for as long as the memo lives (thousands of pages at 10,000 articles).
- */
-const own = (part: string) => (' ' + part).slice(1);
-
 /** `part` typeset by `apply`; with `memo`, a short part is typeset once. */
 function typesetPart(part: string, apply: (part: string) => string, memo: Map<string, string> | undefined): string {
   if (!memo || part.length > MEMO_TEXT) return apply(part);
   let done = memo.get(part);
   if (done === undefined) {
-    const key = own(part);
+    const key = detached(part);
     const typeset = apply(part);
     // What `apply` returns may be made of slices of `part` too.
-    memo.set(key, (done = typeset === part ? key : own(typeset)));
+    memo.set(key, (done = typeset === part ? key : detached(typeset)));
   }
   return done;
 }

@@ -35,6 +35,7 @@ import {
   faqPageProblems,
 } from '../../core/content/validate.ts';
 import { splitFrontMatter as splitSource } from '../../core/content/files.ts';
+import { detached } from '../../core/site/strings.ts';
 
 // The rules live in core/content/ so that the CMS applies them too (docs/decisions/0029-cms-for-editors.md).
 export { ContentError, validate };
@@ -43,7 +44,9 @@ export { ContentError, validate };
 const parseYaml = (text: string): unknown => load(text, { schema: CORE_SCHEMA });
 
 function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
-  const read = splitSource(source, parseYaml);
+  // Parsed from a copy: the front matter's strings, kept with the post, are cut from the text they were
+  // read in, and would keep the whole file alive with them.
+  const read = splitSource(source, (yaml) => parseYaml(detached(yaml)));
   if ('error' in read) throw new ContentError(file, [read.error]);
   return read;
 }

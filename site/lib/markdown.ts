@@ -6,6 +6,7 @@
 import MarkdownIt from 'markdown-it';
 import type { RenderRule } from 'markdown-it/lib/renderer.mjs';
 import { slugKey } from '../../core/site/slug.ts';
+import { detached } from '../../core/site/strings.ts';
 import { escapeAttribute } from './html.ts';
 
 export interface TocItem {
@@ -108,9 +109,15 @@ md.renderer.rules.table_close = () => '</table></div>\n';
 
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const env: RenderState = { ...options, toc: [], used: new Map(), tables: 0 };
-  const html = md.render(source, env);
-  const sections = textSections(html);
-  return { html, toc: env.toc, sections, words: wordCount(sections) };
+  // A post keeps these for the whole build: none of them keeps the source or the HTML it was cut from.
+  const html = detached(md.render(source, env));
+  const sections = textSections(html).map((section) => ({
+    ...section,
+    ...(section.title === undefined ? {} : { title: detached(section.title) }),
+    text: detached(section.text),
+  }));
+  const toc = env.toc.map((item) => ({ id: detached(item.id), title: detached(item.title) }));
+  return { html, toc, sections, words: wordCount(sections) };
 }
 
 const HEADING = /(<h2 id="[^"]*">[\s\S]*?<\/h2>)/;

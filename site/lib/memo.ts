@@ -18,7 +18,10 @@ interface NunjucksLib {
   runtime: { SafeString: new (value: string) => unknown };
 }
 
-/** `finish`: applied once to what a `memo` block renders (the typography, as a region: site/lib/typeset.ts). */
+/**
+ * `finish`: applied once to what a `memo` block renders (the typography, as a part that pages refer to:
+ * site/lib/typeset.ts).
+ */
 export function createMemo(finish: (html: string) => string = (html) => html) {
   const parts = new Map<string, string>();
 

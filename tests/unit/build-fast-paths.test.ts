@@ -18,6 +18,7 @@ import { createWordReader, words } from '../../core/blog/search/tokenize.ts';
 import { buildAssistantIndex, sentences, writeAssistantIndexFile } from '../../site/lib/assistant-index.ts';
 import { ENTITIES, htmlToText, renderMarkdown, sectionsText, textSections } from '../../site/lib/markdown.ts';
 import { loadContent } from '../../site/lib/content.ts';
+import { createTypesetter } from '../../site/lib/typeset.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const content = loadContent(root, {});
@@ -270,5 +271,52 @@ describe('The assistant’s index, written a document at a time', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Parts shared by many pages, written by reference', () => {
+  const shell = '<footer><p>Vos données : hébergées en France !</p></footer>';
+  const typesetShell = frenchTypographyHtml(shell);
+
+  it('puts a part typeset once in every page that refers to it, as the page would read in full', () => {
+    const typeset = createTypesetter();
+    const footer = typeset.part(shell);
+    expect(footer).not.toContain('France');
+    for (const title of ['Un article ?', 'Un autre : le second']) {
+      const page = `<main><h1>${title}</h1></main>${footer}`;
+      const bytes = typeset.transform(page, '/blog/article/index.html');
+      expect(Buffer.isBuffer(bytes)).toBe(true);
+      expect(bytes.toString()).toBe(frenchTypographyHtml(`<main><h1>${title}</h1></main>${shell}`));
+      expect(bytes.toString()).toContain(typesetShell);
+    }
+  });
+
+  it('writes out a part inside another, and regions without their markers', () => {
+    const typeset = createTypesetter();
+    const card = typeset.part('<p>Une carte : un article</p>');
+    const list = typeset.part(`<ul><li>${card}</li></ul>`);
+    const jsonLd = typeset.jsonLd({ '@type': 'Thing', name: 'Dentivo : le logiciel' });
+    const page = `${jsonLd}<main>${list}</main>`;
+    const expected = `${typeset.strip(jsonLd)}<main><ul><li>${frenchTypographyHtml('<p>Une carte : un article</p>')}</li></ul></main>`;
+    expect(typeset.transform(page, 'x/index.html').toString()).toBe(expected);
+    expect(typeset.strip(`<div>${card}</div>`)).toBe(
+      `<div>${frenchTypographyHtml('<p>Une carte : un article</p>')}</div>`,
+    );
+  });
+
+  it('writes parts out in files that are not pages, without typesetting them', () => {
+    const typeset = createTypesetter();
+    const part = typeset.part('<p>Texte : court</p>');
+    expect(typeset.transform(`<feed>Brut : ${part}</feed>`, 'blog/feed.xml')).toBe(
+      `<feed>Brut : ${frenchTypographyHtml('<p>Texte : court</p>')}</feed>`,
+    );
+  });
+
+  it('leaves a reference it does not know as it is, and forgets its parts with each build', () => {
+    const typeset = createTypesetter();
+    const part = typeset.part('<p>Ancien</p>');
+    typeset.clear();
+    expect(typeset.transform(`<p>${part}</p>`, 'a/index.html').toString()).toBe(`<p>${part}</p>`);
+    expect(typeset.strip('<!--part:x--><!--part:')).toBe('<!--part:x--><!--part:');
   });
 });
