@@ -18,6 +18,7 @@ import {
   sharedPath,
   type SharedKey,
 } from '../content/files.ts';
+import { frenchTypography } from '../site/typography.ts';
 import { fieldHints, fieldLabels, imageFields, itemLabels, multilineFields, sectionLabels } from './labels.ts';
 
 /** A field of Decap CMS's configuration (https://decapcms.org/docs/widgets/), as far as we use it. */
@@ -471,6 +472,24 @@ export interface CmsSettings {
   siteUrl: string;
 }
 
+/** What Decap shows an editor as text: the form's labels, hints and descriptions. */
+const READ_KEYS = new Set(['label', 'label_singular', 'hint', 'description']);
+
+/**
+ * The texts an editor reads, with the site's French typography: written with plain spaces in
+ * labels.ts, they would let « prix » part from its guillemets, or a colon start a line, in a narrow form.
+ */
+function typesetTexts<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(typesetTexts) as T;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      READ_KEYS.has(key) && typeof item === 'string' ? frenchTypography(item) : typesetTexts(item),
+    ]),
+  ) as T;
+}
+
 /** The whole configuration handed to `CMS.init` (no config.yml: the schemas are the source). */
 export function cmsConfig({ backend, siteUrl }: CmsSettings) {
   return {
@@ -485,6 +504,6 @@ export function cmsConfig({ backend, siteUrl }: CmsSettings) {
     // Names an editor cannot break: ASCII, lowercase, dashes (docs/decisions/0029-cms-for-editors.md).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     omit_empty_optional_fields: true,
-    collections: collections(),
+    collections: typesetTexts(collections()),
   };
 }

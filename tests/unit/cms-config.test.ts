@@ -128,6 +128,26 @@ describe('The CMS forms are generated from the content schemas', () => {
     expect(unlabelled, 'ajoutez un libellé dans core/cms/labels.ts').toEqual([]);
   });
 
+  it('writes the labels, hints and descriptions an editor reads with French typography', () => {
+    const texts: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object')
+        for (const [key, item] of Object.entries(value))
+          if (['label', 'label_singular', 'hint', 'description'].includes(key) && typeof item === 'string')
+            texts.push(item);
+          else collect(item);
+    };
+    collect(config.collections);
+    expect(texts.length).toBeGreaterThan(300);
+    // A plain space inside guillemets or before « : ; ! ? » lets the line break there.
+    const loose = texts.filter((text) => /« | »| [:;!?]|'/.test(text));
+    expect(loose).toEqual([]);
+    expect(texts).toContain(
+      'Argent et démarches (\u00AB\u202Fprix\u202F\u00BB, \u00AB\u202Fremboursement\u202F\u00BB)',
+    );
+  });
+
   it('picks up a field added to a schema without any change to the generator', () => {
     const withNewField = page.safeExtend({
       seoTitle: z.string().max(60).optional(),
