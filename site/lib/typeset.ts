@@ -42,8 +42,10 @@ export function createTypesetter() {
     for (let at = text.indexOf('<!--'); at >= 0; at = text.indexOf('<!--', at + 1)) {
       if (text.startsWith(PART, at)) {
         const close = text.indexOf(PART_END, at + PART.length);
-        const id = Number(text.slice(at + PART.length, close));
-        if (close < 0 || !Number.isInteger(id) || id >= parts.length) continue;
+        const number = close < 0 ? '' : text.slice(at + PART.length, close);
+        const id = Number(number);
+        // Anything else is a comment of the page's own (an editor's HTML), left as it is.
+        if (!/^\d+$/.test(number) || id >= parts.length) continue;
         plain(text.slice(from, at));
         part(id);
         from = close + PART_END.length;
