@@ -54,6 +54,7 @@ export const evalSets = [
   { name: 'aveugle-5', file: 'assistant-blind-5.yaml' },
   { name: 'aveugle-6', file: 'assistant-blind-6.yaml' },
   { name: 'aveugle-7', file: 'assistant-blind-7.yaml' },
+  { name: 'aveugle-8', file: 'assistant-blind-8.yaml' },
 ] as const;
 export type EvalSetName = (typeof evalSets)[number]['name'];
 
