@@ -72,6 +72,12 @@ function strongest(kinds: ReadonlySet<Social>): Social | undefined {
 }
 
 /**
+ * Words that join social expressions and say nothing of their own: « ok parfait, bonne journée et au
+ * revoir ». Skipped between and after them, never counted as one (« ok » alone is no thanks).
+ */
+const SOCIAL_GLUE = new Set('et ok okay bon ben bah eh alors bien donc encore voila'.split(' '));
+
+/**
  * The social expressions that open `sequence`, the assistant's name among them: « bonjour DENTY vous
  * allez bien », « super, merci bien ». Returns what they were, how many words they took up to the
  * last of them (a name after it may be the question's subject: « Bonjour, DENTY fait-il… »), and
@@ -95,7 +101,7 @@ function socialPrefix(
   };
   const cutAt = (at: number): Cut => {
     if (at === sequence.length) return { kinds: [], length: at, whole: true };
-    if (sequence[at] === assistantName) {
+    if (sequence[at] === assistantName || SOCIAL_GLUE.has(sequence[at]!)) {
       const after = cut(at + 1);
       return after.kinds.length ? after : { kinds: [], length: at, whole: after.whole };
     }

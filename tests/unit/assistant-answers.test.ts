@@ -116,6 +116,13 @@ describe('Lire la question', () => {
     expect(classifyMessage('super, merci bien', lists, 'DENTY')).toBe('thanks');
     expect(classifyMessage('Merci pour votre aide, au revoir !', lists, 'DENTY')).toBe('farewell');
     expect(classifyMessage('Bonjour, DENTY garde-t-il mes messages ?', lists, 'DENTY')).toBe('question');
+    // Joining words between them say nothing, and nothing alone.
+    expect(classifyMessage('Ok parfait, bonne journée et au revoir', lists, 'DENTY')).toBe('farewell');
+    expect(classifyMessage('bon ben merci alors', lists, 'DENTY')).toBe('thanks');
+    expect(classifyMessage('ok', lists, 'DENTY')).toBe('question');
+    expect(classifyMessage('Bonjour, et le prix ?', lists, 'DENTY')).toBe('question');
+    expect(withoutGreeting('Bonjour, et le prix ?', lists)).toBe('et le prix ?');
+    expect(classifyMessage('Bonsoir, il y a quelqu’un ?', lists, 'DENTY')).toBe('greeting');
     expect(withoutGreeting('Bonsoir DENTY, ça va ? Je cherche vos tarifs', lists, 'DENTY')).toBe(
       'Je cherche vos tarifs',
     );

@@ -24,6 +24,7 @@ const FLOORS: Record<EvalSetName, number> = {
   'aveugle-5': 0.58,
   'aveugle-6': 0.35,
   'aveugle-7': 0.52,
+  'aveugle-8': 0.49,
 };
 
 let knowledge: Knowledge;
@@ -57,6 +58,7 @@ describe('Évaluation de DENTY', () => {
       'aveugle-5',
       'aveugle-6',
       'aveugle-7',
+      'aveugle-8',
     ] as const)
       expect(loadCases(setFile(root, name)).length, name).toBeGreaterThanOrEqual(40);
   });
