@@ -58,7 +58,8 @@ md.renderer.rules.heading_open = (tokens, index, _options, env: RenderState) => 
   env.used.set(base, seen + 1);
   const id = seen ? `${base}-${seen + 1}` : base;
   if (token.tag === 'h2')
-    env.toc.push({ id, title: htmlToText(md.renderer.renderInline(inline.children ?? [], md.options, env)) });
+    // Detached: the title is cut from the Markdown source, which the post would otherwise keep whole.
+    env.toc.push({ id, title: detached(htmlToText(md.renderer.renderInline(inline.children ?? [], md.options, env))) });
   return `<${token.tag} id="${id}">`;
 };
 
@@ -109,15 +110,11 @@ md.renderer.rules.table_close = () => '</table></div>\n';
 
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const env: RenderState = { ...options, toc: [], used: new Map(), tables: 0 };
-  // A post keeps these for the whole build: none of them keeps the source or the HTML it was cut from.
+  // A post keeps its HTML for the whole build: a copy of its own, not a chain of pieces of the source.
+  // Its sections' text is cut from that copy, which it keeps anyway.
   const html = detached(md.render(source, env));
-  const sections = textSections(html).map((section) => ({
-    ...section,
-    ...(section.title === undefined ? {} : { title: detached(section.title) }),
-    text: detached(section.text),
-  }));
-  const toc = env.toc.map((item) => ({ id: detached(item.id), title: detached(item.title) }));
-  return { html, toc, sections, words: wordCount(sections) };
+  const sections = textSections(html);
+  return { html, toc: env.toc, sections, words: wordCount(sections) };
 }
 
 const HEADING = /(<h2 id="[^"]*">[\s\S]*?<\/h2>)/;

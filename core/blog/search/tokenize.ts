@@ -6,6 +6,7 @@
  */
 import { stemmer } from '@orama/stemmers/french';
 import { stopwords } from '@orama/stopwords/french';
+import { detached } from '../../site/strings.ts';
 
 /** Letters a French word is made of (Orama's French splitter keeps these, and the hyphen). */
 const WORD = /[a-z0-9äâàáãåéèëêïîíìöôóòõùüûúÿœæç]+(?:-[a-z0-9äâàáãåéèëêïîíìöôóòõùüûúÿœæç]+)*/g;
@@ -74,8 +75,7 @@ export function createWordReader(): {
       slot = (slot + 1) & (slots.length - 1);
     }
     const word = words.length;
-    // A copy: a slice would keep the whole text alive.
-    words.push((' ' + lower.slice(start, end)).slice(1));
+    words.push(detached(lower.slice(start, end)));
     hashes.push(hash);
     slots[slot] = word;
     if (words.length * 2 > slots.length) grow();
