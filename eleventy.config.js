@@ -24,7 +24,7 @@ export default async function (eleventyConfig) {
   const islands = await islandRenderer();
   const source = siteSource(process.cwd(), process.env, islands.names);
   const typeset = createTypesetter();
-  const memo = createMemo(typeset.part);
+  const memo = createMemo(typeset.part, typeset.clear);
   /** @type {import("nunjucks").Environment | undefined} */
   let nunjucks;
 
@@ -35,10 +35,7 @@ export default async function (eleventyConfig) {
   eleventyConfig.addGlobalData('blogPrePaint', prePaintScript());
   // /admin only when CMS_BACKEND is set (npm run dev sets it): docs/decisions/0029-cms-for-editors.md.
   eleventyConfig.addGlobalData('cms', () => cmsPage(process.env, process.env.WIDGETS_DIR ?? '_site') ?? false);
-  eleventyConfig.on('eleventy.before', () => {
-    memo.clear();
-    typeset.clear();
-  });
+  eleventyConfig.on('eleventy.before', () => memo.clear());
   // For /security-headers.json (site/pages/generated/): templates import no TypeScript themselves.
   eleventyConfig.addJavaScriptFunction('securityHeaders', securityHeaders);
 

@@ -20,13 +20,17 @@ interface NunjucksLib {
 
 /**
  * `finish`: applied once to what a `memo` block renders (the typography, as a part that pages refer to:
- * site/lib/typeset.ts).
+ * site/lib/typeset.ts). `forget`: what `finish` keeps, cleared with the memo (a reference it gave must
+ * never outlive what it refers to).
  */
-export function createMemo(finish: (html: string) => string = (html) => html) {
+export function createMemo(finish: (html: string) => string = (html) => html, forget = () => {}) {
   const parts = new Map<string, string>();
 
   return {
-    clear: () => parts.clear(),
+    clear: () => {
+      parts.clear();
+      forget();
+    },
     get size() {
       return parts.size;
     },

@@ -18,6 +18,7 @@ import { createWordReader, words } from '../../core/blog/search/tokenize.ts';
 import { buildAssistantIndex, sentences, writeAssistantIndexFile } from '../../site/lib/assistant-index.ts';
 import { ENTITIES, htmlToText, renderMarkdown, sectionsText, textSections } from '../../site/lib/markdown.ts';
 import { loadContent } from '../../site/lib/content.ts';
+import { createMemo } from '../../site/lib/memo.ts';
 import { createTypesetter } from '../../site/lib/typeset.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -321,5 +322,17 @@ describe('Parts shared by many pages, written by reference', () => {
       expect(typeset.strip(`<p>${comment}</p>`)).toBe(`<p>${comment}</p>`);
     typeset.clear();
     expect(typeset.transform(`<p>${part}</p>`, 'a/index.html').toString()).toBe(`<p>${part}</p>`);
+  });
+
+  it('renders a memo again after a new build starts, its parts forgotten with it', () => {
+    const typeset = createTypesetter();
+    const memo = createMemo(typeset.part, typeset.clear);
+    const first = memo.get('footer', () => typeset.part('<p>Avant : ancien</p>'));
+    memo.clear();
+    const second = memo.get('footer', () => typeset.part('<p>Après : nouveau</p>'));
+    expect(second).toBe(first);
+    expect(typeset.transform(`<main>${second}</main>`, 'a/index.html').toString()).toBe(
+      frenchTypographyHtml('<main><p>Après : nouveau</p></main>'),
+    );
   });
 });
