@@ -17,6 +17,7 @@ import {
   intentLists,
   looksLikeFollowUp,
   withoutGreeting,
+  type MessageIntent,
 } from '../../core/assistant/intents.ts';
 import { understand } from '../../core/assistant/understanding.ts';
 import { decide, type PreparedDoc, type Ranked } from '../../core/assistant/ranking.ts';
@@ -105,24 +106,27 @@ describe('Lire la question', () => {
 
   it('reconnaît salutations, remerciements, questions médicales et suites de conversation', () => {
     const lists = intentLists(content.vocabulary);
-    expect(classifyMessage('Bonjour !', lists, 'DENTY')).toBe('greeting');
-    expect(classifyMessage('salut denty', lists, 'DENTY')).toBe('greeting');
-    expect(classifyMessage('Merci beaucoup', lists, 'DENTY')).toBe('thanks');
-    expect(classifyMessage('Bonjour, quel est le prix ?', lists, 'DENTY')).toBe('question');
+    const intents: [string, MessageIntent][] = [
+      ['Bonjour !', 'greeting'],
+      ['salut denty', 'greeting'],
+      ['Merci beaucoup', 'thanks'],
+      ['Bonjour, quel est le prix ?', 'question'],
+      // Greetings, small talk, thanks and farewells in any order, the assistant's name among them.
+      ['Bonsoir DENTY, comment allez-vous ?', 'greeting'],
+      ['slt', 'greeting'],
+      ['super, merci bien', 'thanks'],
+      ['Merci pour votre aide, au revoir !', 'farewell'],
+      ['Bonjour, DENTY garde-t-il mes messages ?', 'question'],
+      // Joining words between them say nothing, and nothing alone.
+      ['Ok parfait, bonne journée et au revoir', 'farewell'],
+      ['bon ben merci alors', 'thanks'],
+      ['ok', 'question'],
+      ['Bonjour, et le prix ?', 'question'],
+      ['Bonsoir, il y a quelqu’un ?', 'greeting'],
+    ];
+    for (const [message, intent] of intents) expect(classifyMessage(message, lists, 'DENTY'), message).toBe(intent);
     expect(withoutGreeting('Bonjour, quel est le prix ?', lists)).toBe('quel est le prix ?');
-    // Greetings, small talk, thanks and farewells in any order, the assistant's name among them.
-    expect(classifyMessage('Bonsoir DENTY, comment allez-vous ?', lists, 'DENTY')).toBe('greeting');
-    expect(classifyMessage('slt', lists, 'DENTY')).toBe('greeting');
-    expect(classifyMessage('super, merci bien', lists, 'DENTY')).toBe('thanks');
-    expect(classifyMessage('Merci pour votre aide, au revoir !', lists, 'DENTY')).toBe('farewell');
-    expect(classifyMessage('Bonjour, DENTY garde-t-il mes messages ?', lists, 'DENTY')).toBe('question');
-    // Joining words between them say nothing, and nothing alone.
-    expect(classifyMessage('Ok parfait, bonne journée et au revoir', lists, 'DENTY')).toBe('farewell');
-    expect(classifyMessage('bon ben merci alors', lists, 'DENTY')).toBe('thanks');
-    expect(classifyMessage('ok', lists, 'DENTY')).toBe('question');
-    expect(classifyMessage('Bonjour, et le prix ?', lists, 'DENTY')).toBe('question');
     expect(withoutGreeting('Bonjour, et le prix ?', lists)).toBe('et le prix ?');
-    expect(classifyMessage('Bonsoir, il y a quelqu’un ?', lists, 'DENTY')).toBe('greeting');
     expect(withoutGreeting('Bonsoir DENTY, ça va ? Je cherche vos tarifs', lists, 'DENTY')).toBe(
       'Je cherche vos tarifs',
     );
