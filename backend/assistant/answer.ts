@@ -132,8 +132,12 @@ function answerQuestion(
 
 const medicalAnswer = (): AssistantAnswer => ({ markdown: medicalReply(), outcome: 'medical', links: [] });
 
-function socialAnswer(kind: Social, options: ReplyOptions): AssistantAnswer {
-  const markdown = { greeting: greetingReply(options), thanks: thanksReply(), farewell: farewellReply() }[kind];
+function socialAnswer(kind: Social, options: ReplyOptions, message: string): AssistantAnswer {
+  const markdown = {
+    greeting: greetingReply(options, message),
+    thanks: thanksReply(),
+    farewell: farewellReply(),
+  }[kind];
   return { markdown, outcome: kind, links: [] };
 }
 
@@ -160,7 +164,7 @@ export function answerMessage(
   else {
     const intent = classifyMessage(text, knowledge.intents, options.assistantName);
     if (intent === 'medical') answer = medicalAnswer();
-    else if (intent !== 'question') answer = socialAnswer(intent, options);
+    else if (intent !== 'question') answer = socialAnswer(intent, options, text);
     else {
       const question = withoutGreeting(text, knowledge.intents, options.assistantName);
       // Talk around a greeting or thanks (« Merci, je note ça pour le docteur ») is no follow-up of the
@@ -168,7 +172,7 @@ export function answerMessage(
       const talk = socialTalk(text, knowledge.intents);
       answer = answerQuestion(knowledge, question, options, talk ? undefined : previous);
       if (answer.outcome === 'unanswered') {
-        if (talk) answer = socialAnswer(talk, options);
+        if (talk) answer = socialAnswer(talk, options, text);
         // Teeth or care that the site does not speak of: a health question, for a practitioner.
         else if (asksAboutCare(text, knowledge.intents)) answer = medicalAnswer();
       }

@@ -32,9 +32,12 @@ export function answerReply(openingText: string, source: Link, seeAlso: readonly
   return parts.join('\n\n');
 }
 
-export function greetingReply({ productName, assistantName }: ReplyOptions): string {
+/** The visitor's own « bonsoir » is answered in kind; any other greeting gets « Bonjour ». */
+const salutation = (message: string) => (/\b(bonsoir|bsr)\b/i.test(message) ? 'Bonsoir' : 'Bonjour');
+
+export function greetingReply({ productName, assistantName }: ReplyOptions, message = ''): string {
   return [
-    `Bonjour\u202F! Je suis ${assistantName}, l’assistant de ${productName}. Je réponds à vos questions sur nos modules, l’essai gratuit, la sécurité des données ou l’organisation du cabinet. Vous pouvez par exemple me demander\u00A0:`,
+    `${salutation(message)}\u202F! Je suis ${assistantName}, l’assistant de ${productName}. Je réponds à vos questions sur nos modules, l’essai gratuit, la sécurité des données ou l’organisation du cabinet. Vous pouvez par exemple me demander\u00A0:`,
     quickOptions(productName)
       .map((option) => `- ${option}`)
       .join('\n'),

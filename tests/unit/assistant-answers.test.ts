@@ -285,6 +285,10 @@ describe('Une réponse, pas des extraits', () => {
     expect(answer.outcome).toBe('greeting');
     expect(answer.markdown).toMatch(/^Bonjour\u202F! Je suis DENTY/);
     for (const option of quickOptions('Dentivo')) expect(answer.markdown).toContain(`- ${option}`);
+    // A « bonsoir » is answered in kind, whatever surrounds it.
+    expect(ask('Bonsoir, il y a quelqu’un ?').markdown).toMatch(/^Bonsoir\u202F! Je suis DENTY/);
+    expect(ask('bsr DENTY').markdown).toMatch(/^Bonsoir\u202F! Je suis DENTY/);
+    expect(ask('Salut !').markdown).toMatch(/^Bonjour\u202F! Je suis DENTY/);
   });
 
   it('prend un compliment pour un remerciement', () => {
