@@ -15,6 +15,7 @@ import { forgetSite, registerPreviews } from './previews/register.tsx';
 import { renameUploads } from './media.ts';
 import { showProblems } from './problems.ts';
 import { frenchPhrases } from './locale.ts';
+import { sendLocalToken } from './local-access.ts';
 
 interface Settings {
   backend: Record<string, unknown>;
@@ -22,6 +23,7 @@ interface Settings {
   stylesheet: string;
 }
 
+sendLocalToken(document, window);
 const settings = JSON.parse(document.getElementById('cms-settings')!.textContent!) as Settings;
 
 CMS.registerLocale('fr', frenchPhrases());

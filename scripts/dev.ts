@@ -17,8 +17,13 @@ import { join, resolve } from 'node:path';
 import { build, type InlineConfig } from 'vite';
 import { watchFile, watchTree, type TreeWatcher } from '../server/watch-tree.ts';
 import { cmsBackend } from '../site/lib/cms.ts';
+import { newCmsToken } from '../server/cms-access.ts';
 
 process.env.CMS_BACKEND ??= 'local';
+// The editor's own machine only (docs/decisions/0029-cms-for-editors.md): HOST=0.0.0.0 opens it to the network.
+process.env.HOST ??= '127.0.0.1';
+// One secret for this run, kept when the server restarts, so that an open /admin keeps working.
+process.env.CMS_TOKEN ??= newCmsToken();
 
 const root = resolve(import.meta.dirname, '..');
 const siteDir = resolve(root, process.env.SITE_DIR ?? '_site');

@@ -6,6 +6,9 @@
  */
 import { origins } from '../core/site/security-headers.ts';
 
+/** /admin and what lies under it, not a page whose address merely starts so (/administration-du-cabinet). */
+export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 export function adminHeaders(env: Record<string, string | undefined> = process.env) {
   const git = env.CMS_BACKEND === 'github' ? ['https://api.github.com', ...origins([env.CMS_AUTH_URL ?? ''])] : [];
   const csp = [

@@ -22,7 +22,8 @@ import { functionsRoutes } from './routes/functions.ts';
 import { formRoutes } from './routes/forms.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { cmsRoutes } from './routes/cms.ts';
-import { adminHeaders } from './admin-headers.ts';
+import { adminHeaders, isAdminPath } from './admin-headers.ts';
+import { adminHostOnly, cmsApiGuard, withCmsToken, type CmsAccess } from './cms-access.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,8 +38,11 @@ export interface AppOptions {
   uploadsDir?: string;
   /** Contact and tester requests: mails, rate limit, allowed origins, inbox token (server/contact-backend.ts). */
   contact?: ContactOptions;
-  /** The CMS's local backend (CMS_BACKEND=local, `npm run dev`): writes the files of this checkout. */
-  cms?: { root: string };
+  /**
+   * The CMS's local backend (CMS_BACKEND=local, `npm run dev`): writes the files of this checkout, for
+   * the admin page of this server only (server/cms-access.ts).
+   */
+  cms?: { root: string; access: CmsAccess };
   /** Reverse proxies in front (TRUST_PROXY): every per-client limit then reads X-Forwarded-For from the right. */
   trustProxy?: number;
   /** Strict-Transport-Security sent over HTTPS (HSTS; undefined = none). */
@@ -85,7 +89,7 @@ export function createApp({
     await next();
     const answer = c.res.headers;
     const hstsHere = hsts && servedOverHttps(c.req.url, (name) => c.req.header(name));
-    if (new URL(c.req.url).pathname.startsWith('/admin')) {
+    if (isAdminPath(new URL(c.req.url).pathname)) {
       for (const [name, value] of Object.entries(admin)) answer.set(name, value);
       if (hstsHere) answer.set('strict-transport-security', hsts);
       return;
@@ -125,7 +129,12 @@ export function createApp({
   app.route('/functions/v1', functionsRoutes(requests));
   app.route('/', formRoutes(requests, siteDir, config));
   app.route('/', inboxRoutes(requests));
-  if (cms) app.route('/admin/api/v1', cmsRoutes(cms.root));
+  if (cms) {
+    app.use('/admin', adminHostOnly(cms.access));
+    app.use('/admin/*', adminHostOnly(cms.access));
+    app.use('/admin/api/*', cmsApiGuard(cms.access));
+    app.route('/admin/api/v1', cmsRoutes(cms.root));
+  }
 
   const request = (c: Context) => ({
     acceptEncoding: c.req.header('accept-encoding') ?? '',
@@ -172,8 +181,11 @@ export function createApp({
     }
     // The "not found" pages themselves are never a success, even at their own address (/404).
     if (files.isErrorPage(file)) return notFoundPage(c, pathname);
+    // The local CMS's page carries this run's secret, for its API calls only: never cached.
+    if (cms && isAdminPath(pathname) && file.endsWith('.html'))
+      return c.html(withCmsToken(await readFile(file, 'utf8'), cms.access.token), 200, { 'cache-control': 'no-store' });
     // Not the CMS: it would reload under the editor's hands each time a save rebuilds the site.
-    if (injectReload && file.endsWith('.html') && !pathname.startsWith('/admin'))
+    if (injectReload && file.endsWith('.html') && !isAdminPath(pathname))
       return c.html(injectReload(await readFile(file, 'utf8')));
     const answer = await files.respond(file, pathname, request(c));
     // A bot's copy of a page may be cached for its optimisation level (docs/requirements.md#bot-cache); a human's is revalidated.

@@ -12,6 +12,7 @@ import { hstsFromEnv } from './headers.ts';
 import { CONNECTION_LIMITS, guardConnections, serverOptions } from './connections.ts';
 import { corsOriginsFromEnv } from './contact-backend.ts';
 import { writeInboxToken, removeInboxToken } from './inbox-token.ts';
+import { cmsAccess } from './cms-access.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8080);
@@ -57,7 +58,7 @@ const app = createApp({
   uploadsDir,
   contact,
   // npm run dev sets CMS_BACKEND=local: /admin writes the files of this checkout (docs/decisions/0029-cms-for-editors.md).
-  cms: process.env.CMS_BACKEND === 'local' ? { root } : undefined,
+  cms: process.env.CMS_BACKEND === 'local' ? { root, access: cmsAccess(process.env) } : undefined,
   trustProxy,
   hsts,
 });

@@ -55,6 +55,7 @@ export const evalSets = [
   { name: 'aveugle-6', file: 'assistant-blind-6.yaml' },
   { name: 'aveugle-7', file: 'assistant-blind-7.yaml' },
   { name: 'aveugle-8', file: 'assistant-blind-8.yaml' },
+  { name: 'aveugle-9', file: 'assistant-blind-9.yaml' },
 ] as const;
 export type EvalSetName = (typeof evalSets)[number]['name'];
 

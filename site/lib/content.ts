@@ -157,8 +157,12 @@ export function createContentLoader(
   function load(): Content {
     const lastModified = lastModifiedFinder(root);
     const config = loadConfig(JSON.parse(readFileSync(join(contentDir, 'site.json'), 'utf8')), env);
-    const markdown = (source: string) =>
-      renderMarkdown(source, { resolveHref: (href) => resolveHref(href, config.appUrl) });
+    // `text` is the whole file: the warning about dropped HTML names the line in it.
+    const markdown = (body: string, file: string, text: string) =>
+      renderMarkdown(body, {
+        resolveHref: (href) => resolveHref(href, config.appUrl),
+        source: { file, line: text.slice(0, text.lastIndexOf(body)).split('\n').length },
+      });
 
     const sharedDir = join(contentDir, 'shared');
     const shared = validate(
@@ -198,7 +202,7 @@ export function createContentLoader(
           const parsed = validate(pageSchema, data, name);
           const problems = iconProblems(pageSchema, data, iconExists);
           if (problems.length) throw new ContentError(name, problems);
-          return { ...parsed, file: name, body: body ? markdown(body) : undefined };
+          return { ...parsed, file: name, body: body ? markdown(body, name, text) : undefined };
         },
         appUrl,
       );
@@ -229,7 +233,7 @@ export function createContentLoader(
               throw new ContentError(name, [
                 `champ slug : « ${front.slug} » est réservé aux listes du blog (${RESERVED_BLOG_SLUGS.join(', ')})`,
               ]);
-            const rendered = markdown(body);
+            const rendered = markdown(body, name, text);
             return {
               ...front,
               file: name,

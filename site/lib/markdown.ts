@@ -1,13 +1,15 @@
 /**
  * Markdown for articles and rich-text sections (markdown-it, CommonMark with tables and strikethrough):
  * `## ` headings get stable ids (the table of contents links to them); tables scroll inside their own
- * box and become cards on a phone. Content is the editors' own, trusted at build time.
+ * box and become cards on a phone. HTML written in the Markdown keeps only what the allow-list of
+ * content-html.ts allows, and the build says what it dropped, with the file and the line.
  */
 import MarkdownIt from 'markdown-it';
 import type { RenderRule } from 'markdown-it/lib/renderer.mjs';
 import { slugKey } from '../../core/site/slug.ts';
 import { detached } from '../../core/site/strings.ts';
 import { escapeAttribute } from './html.ts';
+import { droppedHtml, sanitizeContentHtml } from './content-html.ts';
 
 export interface TocItem {
   id: string;
@@ -39,6 +41,10 @@ export interface RenderedMarkdown {
 export interface MarkdownOptions {
   /** Rewrites link addresses (`app:signup` → the app's sign-up page). */
   resolveHref?: (href: string) => string;
+  /** Where the text comes from, for the warning about dropped HTML: the file and the line the text starts on. */
+  source?: { file: string; line: number };
+  /** Where that warning goes (the build's console by default). */
+  warn?: (message: string) => void;
 }
 
 /** What one rendering collects (markdown-it's `env`): the table of contents and the ids given so far. */
@@ -46,6 +52,10 @@ interface RenderState extends MarkdownOptions {
   toc: TocItem[];
   used: Map<string, number>;
   tables: number;
+  /** Raw HTML was met: the rendered text goes through the allow-list. */
+  rawHtml: boolean;
+  /** What the allow-list drops, by line of the text (0-based). */
+  dropped: { line: number; what: string[] }[];
 }
 
 const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
@@ -101,6 +111,22 @@ md.core.ruler.push('table-cards', (state) => {
   }
 });
 
+// Raw HTML in the text: noted, with what the allow-list will drop and where (docs/decisions/0049-content-html-allow-list.md).
+md.core.ruler.push('raw-html', (state) => {
+  const env = state.env as RenderState;
+  let line = 0;
+  const note = (content: string) => {
+    env.rawHtml = true;
+    const what = droppedHtml(content);
+    if (what.length) env.dropped.push({ line, what });
+  };
+  for (const token of state.tokens) {
+    if (token.map) line = token.map[0];
+    if (token.type === 'html_block') note(token.content);
+    for (const child of token.children ?? []) if (child.type === 'html_inline') note(child.content);
+  }
+});
+
 const tableOpen: RenderRule = (_tokens, _index, _options, env: RenderState) => {
   env.tables += 1;
   return `<div class="table-scroll" tabindex="0" role="region" aria-label="Tableau ${env.tables}"><table class="table--cards">\n`;
@@ -108,11 +134,31 @@ const tableOpen: RenderRule = (_tokens, _index, _options, env: RenderState) => {
 md.renderer.rules.table_open = tableOpen;
 md.renderer.rules.table_close = () => '</table></div>\n';
 
+const newState = (options: MarkdownOptions): RenderState => ({
+  ...options,
+  toc: [],
+  used: new Map(),
+  tables: 0,
+  rawHtml: false,
+  dropped: [],
+});
+
+/** The rendered HTML through the allow-list when the text held raw HTML, and the build told what went. */
+function safe(html: string, env: RenderState): string {
+  if (!env.rawHtml) return html;
+  const where = env.source ?? { file: 'un texte en Markdown', line: 1 };
+  for (const { line, what } of env.dropped)
+    (env.warn ?? console.warn)(
+      `Attention : ${where.file}, ligne ${where.line + line} : HTML retiré à la construction (${what.join(', ')}). Seuls les éléments et attributs des articles sont gardés : figures, tableaux, détails, liens, images.`,
+    );
+  return sanitizeContentHtml(html);
+}
+
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): RenderedMarkdown {
-  const env: RenderState = { ...options, toc: [], used: new Map(), tables: 0 };
+  const env = newState(options);
   // A post keeps its HTML for the whole build: a copy of its own, not a chain of pieces of the source.
   // Its sections' text is cut from that copy, which it keeps anyway.
-  const html = detached(md.render(source, env));
+  const html = detached(safe(md.render(source, env), env));
   const sections = textSections(html);
   return { html, toc: env.toc, sections, words: wordCount(sections) };
 }
@@ -167,8 +213,9 @@ function wordCount(sections: readonly TextSection[]): number {
   return Math.max(1, words);
 }
 
-export function renderInline(source: string): string {
-  return md.renderInline(source);
+export function renderInline(source: string, options: MarkdownOptions = {}): string {
+  const env = newState(options);
+  return safe(md.renderInline(source, env), env);
 }
 
 /** The entities markdown-it writes, and their text. */
