@@ -16,7 +16,7 @@ import { createTypesetter } from './site/lib/typeset.ts';
 import { searchFiles, searchTerms, writeBlogSearch } from './site/lib/blog-search.ts';
 import { writeAssistantIndex } from './site/lib/indexes.ts';
 import { prePaintScript } from './core/blog/listing.ts';
-import { securityHeaders } from './core/site/security-headers.ts';
+import { securityHeaders } from './core/common/security-headers.ts';
 import { islandRenderer } from './widgets/ssr.tsx';
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */

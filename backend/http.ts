@@ -5,7 +5,7 @@
  * hard size limit, JSON answers, and the French wording of a retry delay.
  */
 
-import { frenchTypography } from '../core/site/typography.ts';
+import { frenchTypography } from '../core/common/typography.ts';
 import type { RateDecision } from './rate-limit.ts';
 
 /** "45 secondes", "2 minutes": how long to wait, as a 429 answer says it. */

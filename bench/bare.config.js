@@ -1,4 +1,4 @@
-// The bare Eleventy build of the build-scaling bench (scripts/bench/build.ts): the same Markdown
+// The bare Eleventy build of the build-scaling bench (bench/build.ts): the same Markdown
 // articles as the real site, rendered with Eleventy's default Markdown (markdown-it) to plain HTML,
 // with no layout, no data, no filters, no shortcodes and no transforms. Its time is the floor that
 // our build is compared with (the ratio ours / bare is the figure to watch).

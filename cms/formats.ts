@@ -4,7 +4,7 @@
  * their file, which Decap cannot edit by itself: they are handed to it as one field, `items`.
  */
 import { parse, parseDocument, stringify } from 'yaml';
-import { formats, listFieldName } from '../core/cms/config.ts';
+import { formats, listFieldName } from '../core/content/cms-collections.ts';
 import { splitFrontMatter } from '../core/content/files.ts';
 import { page } from '../core/pages/page.ts';
 import { author, postFrontMatter } from '../core/blog/post.ts';

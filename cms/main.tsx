@@ -1,16 +1,16 @@
 /**
  * The CMS at /admin (docs/decisions/0029-cms-for-editors.md): Decap CMS, configured from the zod schemas
- * of core/ (core/cms/config.ts), writing files through the backend that /admin/index.html names (the
+ * of core/ (core/content/cms-collections.ts), writing files through the backend that /admin/index.html names (the
  * local folder in development, a git host in production), and checking every save with the build's rules.
  */
 import CMS from 'decap-cms-app';
 import './admin.css';
-import { cmsConfig } from '../core/cms/config.ts';
+import { cmsConfig } from '../core/content/cms-collections.ts';
 import { customFormats } from './formats.ts';
 import { beforeSave, type EntryMap } from './save.ts';
-import { iconControl } from './widgets/icon.tsx';
-import { faqQuestionsControl } from './widgets/faq-questions.tsx';
-import { JsonControl } from './widgets/json.tsx';
+import { iconControl } from './fields/icon.tsx';
+import { faqQuestionsControl } from './fields/faq-questions.tsx';
+import { JsonControl } from './fields/json.tsx';
 import { forgetSite, registerPreviews } from './previews/register.tsx';
 import { renameUploads } from './media.ts';
 import { showProblems } from './problems.ts';

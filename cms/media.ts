@@ -4,7 +4,7 @@
  * « photo-equipe-2-3f9a2c1b.jpg » and two different files never share a name (nothing is overwritten).
  * The file is renamed as the editor picks it, before Decap's media library sees it.
  */
-import { mediaFileName } from '../core/cms/media.ts';
+import { mediaFileName } from '../core/content/media-names.ts';
 
 async function fingerprint(file: File): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());

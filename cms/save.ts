@@ -16,7 +16,7 @@ import {
   sharedKeys,
   sharedPath,
 } from '../core/content/files.ts';
-import { slugKey } from '../core/site/slug.ts';
+import { slugKey } from '../core/common/slug.ts';
 import { frontMatter, jsonFile, sharedYaml } from './formats.ts';
 import { readRepository } from './repository.ts';
 
@@ -40,7 +40,7 @@ function fileText(collection: string, data: Data): { path?: string; text: string
   return { text: frontMatter.toFile(data) };
 }
 
-/** Where a new entry will be written (Decap names it from the slug template of core/cms/config.ts). */
+/** Where a new entry will be written (Decap names it from the slug template of core/content/cms-collections.ts). */
 function newPath(collection: string, data: Data): string | undefined {
   if (collection === 'blog') return `${postsFolder}/${String(data.slug)}.md`;
   if (collection === 'authors') return `${authorsFolder}/${String(data.slug)}.json`;

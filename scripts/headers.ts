@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig } from '../core/site/config.ts';
+import { loadConfig } from '../core/common/config.ts';
 import { headersFile, hstsFromEnv, nginxHeaders, staticHostRules } from '../server/headers.ts';
 import { adminHeaders } from '../server/admin-headers.ts';
 

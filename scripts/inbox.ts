@@ -14,11 +14,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { INBOX_TYPES, inboxType, readInbox, type Inbox, type MailStatus } from '../server/inbox.ts';
+import { INBOX_TYPES, inboxType, readInbox, type Inbox, type MailStatus } from '../server/inbox-reader.ts';
 import { readInboxToken } from '../server/inbox-token.ts';
 import { subjectLabel, professionLabel } from '../backend/contact/mail.ts';
 import { connectPostgres } from '../backend/db-postgres.ts';
-import { ASSISTANT_INBOX_LABELS } from '../core/assistant/inbox.ts';
+import { ASSISTANT_INBOX_LABELS } from '../core/assistant/visitor-messages.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);

@@ -4,7 +4,7 @@
  * styles that the site's pages never get; it talks to the git host's API in production. It is never
  * indexed (X-Robots-Tag), never framed, and sends no referrer.
  */
-import { origins } from '../core/site/security-headers.ts';
+import { origins } from '../core/common/security-headers.ts';
 
 /** /admin and what lies under it, not a page whose address merely starts so (/administration-du-cabinet). */
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');

@@ -1,8 +1,8 @@
 /** The embedded server: the built site plus the backend contracts of docs/architecture.md#backend-contracts. */
 import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
-import type { SiteConfig } from '../core/site/config.ts';
-import type { Store } from './store.ts';
+import type { SiteConfig } from '../core/common/config.ts';
+import type { Store } from './database.ts';
 import { createStaticFiles } from './static.ts';
 import { htmlCacheControl } from '../core/analytics/bots.ts';
 import { categoryPath, findCategory } from '../core/blog/listing.ts';
@@ -14,7 +14,7 @@ import { devReload } from './dev-reload.ts';
 import { canonicalRedirect } from './canonical-redirect.ts';
 import { consentRoutes } from './routes/consent.ts';
 import { assistantRoutes } from './routes/assistant.ts';
-import { assistantInbox } from '../backend/assistant/inbox.ts';
+import { assistantInbox } from '../backend/assistant/team-inbox.ts';
 import { storageRoutes } from './routes/storage.ts';
 import { embedCors } from './routes/embed.ts';
 import { contactBackend, type ContactOptions } from './contact-backend.ts';

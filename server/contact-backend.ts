@@ -3,12 +3,12 @@
  * and idempotency), the mail loop and the allowed origins, assembled once from the configuration
  * (server/main.ts passes the environment's choices).
  */
-import type { SiteConfig } from '../core/site/config.ts';
+import type { SiteConfig } from '../core/common/config.ts';
 import type { Database } from '../backend/db.ts';
 import type { ContactHandlerDeps } from '../backend/contact/handler.ts';
-import { contactRequestStore } from '../backend/contact/store.ts';
+import { contactRequestStore } from '../backend/contact/request-store.ts';
 import type { MailLoop } from './mailer.ts';
-import { origins } from '../core/site/security-headers.ts';
+import { origins } from '../core/common/security-headers.ts';
 
 export interface ContactOptions {
   /** Sends the queued mails; without it (or disabled) requests are stored with mail_status 'skipped'. */

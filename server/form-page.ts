@@ -7,7 +7,7 @@
  * `{form}-alert`); this module changes only those elements, and writes the same state into the
  * island's props so that, if scripts do run later, the widget hydrates with the same values.
  */
-import { escapeRegExp } from '../core/site/regexp.ts';
+import { escapeRegExp } from '../core/common/regexp.ts';
 
 export type FormName = 'contact' | 'tester';
 

@@ -2,13 +2,13 @@
  * Security headers for every answer (docs/requirements.md#security): the criteria of the MDN HTTP
  * Observatory (a CSP without unsafe-inline or unsafe-eval for scripts, frame-ancestors, nosniff,
  * Referrer-Policy, Permissions-Policy, COOP, CORP, HSTS over HTTPS). The page headers themselves come from
- * the build (core/site/security-headers.ts); this file adds what depends on the answer (images, resource
+ * the build (core/common/security-headers.ts); this file adds what depends on the answer (images, resource
  * policy, HSTS) and what a static host must copy (README, « Security »; `npm run headers` prints it).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, toPublicConfig, type SiteConfig } from '../core/site/config.ts';
-import { SECURITY_HEADERS_FILE, securityHeaders } from '../core/site/security-headers.ts';
+import { ConfigError, toPublicConfig, type SiteConfig } from '../core/common/config.ts';
+import { SECURITY_HEADERS_FILE, securityHeaders } from '../core/common/security-headers.ts';
 
 /**
  * The page headers the build wrote beside the pages it serves, so that the policy allows what those pages

@@ -10,7 +10,7 @@
  */
 import { createTransport } from 'nodemailer';
 import { z } from 'zod';
-import { ConfigError, type SiteConfig } from '../core/site/config.ts';
+import { ConfigError, type SiteConfig } from '../core/common/config.ts';
 import type { Database } from '../backend/db.ts';
 import type { MailIdentity, OutgoingMail } from '../backend/contact/mail.ts';
 import { mailQueue } from '../backend/mail/queue.ts';

@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { RateLimiter, parseRateLimit, type RateLimitOptions } from '../backend/rate-limit.ts';
-import { ConfigError } from '../core/site/config.ts';
+import { ConfigError } from '../core/common/config.ts';
 import { clientBehindProxies, forwardedAddresses, parseTrustProxy, rateLimitKey } from '../backend/client-address.ts';
 
 export { RateLimiter };

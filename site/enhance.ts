@@ -4,8 +4,8 @@
  * always open on wide screens, and the screenshot viewer (<dialog>) closed by a backdrop click.
  * Everything here works in plain HTML first; this only adds behaviour.
  */
-import { SCROLL_THRESHOLD, MOBILE_BREAKPOINT } from '../core/site/ui.ts';
-import { assistantEvent, isAssistantIntent } from '../core/assistant/events.ts';
+import { SCROLL_THRESHOLD, MOBILE_BREAKPOINT } from '../core/common/ui.ts';
+import { ASSISTANT_EVENT, assistantEventDetail, isAssistantIntent } from '../core/assistant/events.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 
@@ -207,9 +207,11 @@ function assistantButtons(): void {
     const button = (event.target as Element).closest<HTMLElement>('[data-assistant-message]');
     if (!button?.dataset.assistantMessage) return;
     const intent = button.dataset.assistantIntent;
-    window.dispatchEvent(
-      assistantEvent(button.dataset.assistantMessage, isAssistantIntent(intent) ? intent : undefined),
+    const detail = assistantEventDetail(
+      button.dataset.assistantMessage,
+      isAssistantIntent(intent) ? intent : undefined,
     );
+    window.dispatchEvent(new CustomEvent(ASSISTANT_EVENT, { detail }));
   });
 }
 

@@ -4,7 +4,7 @@
  * with nothing reached for, a page runs no React at all: the cookie banner and the assistant's button are
  * build-time HTML woken by small scripts, and React's files are only fetched ahead, at idle.
  */
-import { ISLAND_DATA, isHydrationMoment, type HydrationMoment } from '../core/site/islands.ts';
+import { ISLAND_DATA, isHydrationMoment, type HydrationMoment } from '../core/common/islands.ts';
 import { islands, isIslandName, type Island } from './runtime/registry.ts';
 import { loadReact, prefetchReactWhenIdle, reactRequested, whenIdle } from './runtime/react.ts';
 // Every page wakes these two at load (their registry moment): in this file's chunk, so that the banner

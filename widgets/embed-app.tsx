@@ -7,7 +7,7 @@
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import css from 'virtual:embed-css';
-import type { PublicConfig } from '../core/site/config.ts';
+import type { PublicConfig } from '../core/common/config.ts';
 import { setConfig, setPagesOrigin } from './runtime/config.ts';
 import { ErrorBoundary } from './runtime/ErrorBoundary.tsx';
 import { renderWidget } from './runtime/hydrate.tsx';

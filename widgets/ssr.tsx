@@ -5,8 +5,8 @@
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PublicConfig } from '../core/site/config.ts';
-import type { HydrationMoment } from '../core/site/islands.ts';
+import type { PublicConfig } from '../core/common/config.ts';
+import type { HydrationMoment } from '../core/common/islands.ts';
 import { setConfig } from './runtime/config.ts';
 import { islands, isIslandName, type Island } from './runtime/registry.ts';
 

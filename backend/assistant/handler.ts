@@ -14,7 +14,7 @@
  * not answer is stored too, but its answer never depended on it: a failure there is only logged.
  */
 import { webhookPayload, type WebhookPayload, type WebhookReply } from '../../core/assistant/contract.ts';
-import { inboxEntryFromMessage, type AssistantInboxKind } from '../../core/assistant/inbox.ts';
+import { inboxEntryFromMessage, type AssistantInboxKind } from '../../core/assistant/visitor-messages.ts';
 import {
   attachmentNotes,
   ideaReply,
@@ -26,7 +26,7 @@ import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadabl
 import type { RateDecision } from '../rate-limit.ts';
 import { answerMessage, type AssistantAnswer } from './answer.ts';
 import type { ConversationMemory } from './conversations.ts';
-import type { AssistantInbox, AssistantInboxOutcome } from './inbox.ts';
+import type { AssistantInbox, AssistantInboxOutcome } from './team-inbox.ts';
 import type { Knowledge } from './knowledge.ts';
 import * as z from 'zod/mini';
 
@@ -59,7 +59,7 @@ export interface AssistantHandlerDeps {
   limiter?: { hit(key: string): RateDecision };
   conversations?: ConversationMemory;
   /**
-   * Where ideas, voice notes and unanswered questions are kept for the team (backend/assistant/inbox.ts).
+   * Where ideas, voice notes and unanswered questions are kept for the team (backend/assistant/team-inbox.ts).
    * Without it (an evaluation, a deployment without a database), nothing is kept and no answer says so.
    */
   inbox?: AssistantInbox;

@@ -3,7 +3,7 @@
  * note), in French and plain text: nothing the visitor typed is ever read as HTML. The visitor left no
  * address, so the mail says what there is to act on and where to hear or open it.
  */
-import { ASSISTANT_INBOX_LABELS, type AssistantInboxKind } from '../../core/assistant/inbox.ts';
+import { ASSISTANT_INBOX_LABELS, type AssistantInboxKind } from '../../core/assistant/visitor-messages.ts';
 import type { AttachmentRef } from '../../core/assistant/contract.ts';
 import type { MailIdentity, OutgoingMail } from '../contact/mail.ts';
 

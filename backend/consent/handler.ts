@@ -6,11 +6,11 @@
  *
  * Nothing personal is accepted or stored: the schema refuses any other field, and the client key (the
  * address) serves only the rate limit, which public.record_consent_proof keeps as a hash until the
- * client's bucket is full again (backend/consent/store.ts).
+ * client's bucket is full again (backend/consent/proof-store.ts).
  */
 import { consentProofSchema, type ConsentProofInput } from '../../core/consent/proof.ts';
 import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
-import type { ConsentRecordOutcome } from './store.ts';
+import type { ConsentRecordOutcome } from './proof-store.ts';
 
 /** A proof is about 200 bytes. */
 export const MAX_CONSENT_PROOF_BYTES = 2048;
@@ -31,7 +31,7 @@ export const CONSENT_MESSAGES = {
 } as const;
 
 export interface ConsentProofDeps {
-  /** Stores one proof in consent_proofs under the client's rate limit (backend/consent/store.ts). */
+  /** Stores one proof in consent_proofs under the client's rate limit (backend/consent/proof-store.ts). */
   record(proof: ConsentProofInput, clientKey: string): Promise<ConsentRecordOutcome>;
   /** Origins allowed to call from a browser, besides the function's own (the site, on a static host). */
   allowedOrigins: readonly string[];

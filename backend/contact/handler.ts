@@ -6,12 +6,12 @@
  *
  * Order of the checks: CORS, method, content type, Idempotency-Key, size, JSON, honeypot, schema; then
  * one call of public.submit_contact_request, which holds idempotency, the per-client rate limit and the
- * lengths in one transaction (backend/contact/store.ts). A 2xx answer means the request is stored
+ * lengths in one transaction (backend/contact/request-store.ts). A 2xx answer means the request is stored
  * (exactly once: a repeated Idempotency-Key is not stored again; with another body it is a 422). Mails
  * come after the answer and never decide it.
  */
 import { honeypotFilled, parseSubmission, submissionRow, type Submission } from '../../core/contact/schema.ts';
-import type { SubmissionStore } from './store.ts';
+import type { SubmissionStore } from './request-store.ts';
 import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
 
 export interface ContactHandlerDeps {

@@ -3,7 +3,7 @@
  * then site/lib/site-data.ts), so the previewed page reads the same FAQ, testimonials, authors and
  * latest articles as the real one. A file the build would refuse is left out here, not thrown.
  */
-import { loadConfig, resolveHref } from '../../core/site/config.ts';
+import { loadConfig, resolveHref } from '../../core/common/config.ts';
 import { page as pageSchema } from '../../core/pages/page.ts';
 import type { SharedContent } from '../../core/pages/shared-content.ts';
 import { assistantVocabulary, type AssistantVocabulary } from '../../core/assistant/vocabulary.ts';

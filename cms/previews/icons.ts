@@ -2,7 +2,7 @@
  * The icon set's drawings, for previews only: one chunk that the admin loads when it first shows a
  * preview (the build reads the same files from node_modules: site/lib/icons.ts).
  */
-import { inlineIcon } from '../../core/site/icons.ts';
+import { inlineIcon } from '../../core/common/icons.ts';
 
 const sources = import.meta.glob<string>('/node_modules/lucide-static/icons/*.svg', {
   query: '?raw',

@@ -1,11 +1,11 @@
 /**
  * Previews render the site's own templates (site/partials/, site/layouts/) with Nunjucks in the browser,
- * the site's own filters (site/lib/filters.ts) and French typography (core/site/typography.ts), so what the
+ * the site's own filters (site/lib/filters.ts) and French typography (core/common/typography.ts), so what the
  * editor sees is what the build will write (docs/decisions/0029-cms-for-editors.md). Only the islands
  * (forms, checklists) are shown as a labelled frame: they come to life on the site.
  */
 import nunjucks from 'nunjucks';
-import { frenchTypographyHtml } from '../../core/site/typography.ts';
+import { frenchTypographyHtml } from '../../core/common/typography.ts';
 import { filters } from '../../site/lib/filters.ts';
 import { renderMarkdown } from '../../site/lib/markdown.ts';
 import type { LoadedPage, Post } from '../../site/lib/content.ts';

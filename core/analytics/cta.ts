@@ -2,7 +2,7 @@
  * Call-to-action tracking (docs/requirements.md#cta-tracking): which clicks count as a CTA, where on the page
  * they sit, and what they are worth. Plain functions: the analytics layer reads the DOM, this decides.
  */
-import { escapeRegExp } from '../site/regexp.ts';
+import { escapeRegExp } from '../common/regexp.ts';
 
 /** Words that make a button or link a CTA (docs/requirements.md#cta-tracking), matched at the start of a word. */
 export const CTA_KEYWORDS = ['Essayer', 'Démo', 'Tester', 'Créer mon compte', 'Commencer'] as const;

@@ -31,9 +31,12 @@ export function isAnalyticsEvent(name: unknown): name is AnalyticsEventName {
   return typeof name === 'string' && (ANALYTICS_EVENTS as readonly string[]).includes(name);
 }
 
-/** What a widget dispatches (through widgets/runtime/track.ts): `trackEvent('form_submission', { form_name: 'contact', form_success: true })`. */
-export function trackEvent(event: AnalyticsEventName, params: TrackParams = {}): CustomEvent<TrackEventDetail> {
-  return new CustomEvent(TRACK_EVENT, { detail: { event, params } });
+/**
+ * The detail of what a widget dispatches as TRACK_EVENT (widgets/runtime/track.ts):
+ * `trackDetail('form_submission', { form_name: 'contact', form_success: true })`.
+ */
+export function trackDetail(event: AnalyticsEventName, params: TrackParams = {}): TrackEventDetail {
+  return { event, params };
 }
 
 /**

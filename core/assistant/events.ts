@@ -18,8 +18,7 @@ export interface AssistantEventDetail {
   intent?: AssistantIntent;
 }
 
-export function assistantEvent(message: string, intent?: AssistantIntent): CustomEvent<AssistantEventDetail> {
-  return new CustomEvent(ASSISTANT_EVENT, {
-    detail: { type: 'open-assistant', message, ...(intent ? { intent } : {}) },
-  });
+/** The detail of the ASSISTANT_EVENT window event that opens the drawer on a message. */
+export function assistantEventDetail(message: string, intent?: AssistantIntent): AssistantEventDetail {
+  return { type: 'open-assistant', message, ...(intent ? { intent } : {}) };
 }

@@ -4,7 +4,7 @@
  * question that only makes sense after the previous one. The lists are the editors'
  * (content/shared/assistant-vocabulary.yaml); words are compared folded, as typed.
  */
-import { escapeRegExp } from '../site/regexp.ts';
+import { escapeRegExp } from '../common/regexp.ts';
 import { containsPhrase, fold, words } from './text.ts';
 import type { AssistantVocabulary } from './vocabulary.ts';
 

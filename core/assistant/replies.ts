@@ -3,7 +3,7 @@
  * come: no page transform typesets them). An answer is its opening, then its source link, then at most two
  * « À lire aussi » links; the fixed replies (greeting, thanks, medical refusal, no answer) live here too.
  */
-import { frenchTypography } from '../site/typography.ts';
+import { frenchTypography } from '../common/typography.ts';
 import { quickOptions } from './quick-options.ts';
 
 export interface ReplyOptions {

@@ -2,7 +2,7 @@
  * The blog's five categories (docs/requirements.md#blog-categories), without zod: the list pages'
  * inline script and the search island need them at first load.
  */
-import { slugKey } from '../site/slug.ts';
+import { slugKey } from '../common/slug.ts';
 
 export const categories = ['Gestion', 'Soins', 'Communication', 'Équipe & Organisation', 'Réglementation'] as const;
 export type Category = (typeof categories)[number];

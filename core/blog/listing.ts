@@ -5,7 +5,7 @@
  * /blog/categorie/gestion/page/2.
  */
 import { categories, categoryKey, type Category } from './categories.ts';
-import { slugKey } from '../site/slug.ts';
+import { slugKey } from '../common/slug.ts';
 
 /** Cards per list page: four rows of three on a wide screen. */
 export const POSTS_PER_PAGE = 12;
@@ -67,7 +67,7 @@ export function pageWindow(current: number, total: number, around = 2): PageLink
  *  - otherwise marks the page as filtering (the CSS hides the static list and keeps its place), fills
  *    the search box, and asks the island to hydrate at once instead of on first interaction.
  * Its text is fixed (categories are constants), so the server's Content-Security-Policy allows it by
- * its hash (core/site/security-headers.ts), not with 'unsafe-inline'.
+ * its hash (core/common/security-headers.ts), not with 'unsafe-inline'.
  */
 export function prePaintScript(): string {
   const paths = Object.fromEntries(categories.map((name) => [categoryKey(name), categoryPath(name)]));

@@ -1,8 +1,8 @@
 /** Blog posts and authors (docs/requirements.md#blog-post-model, docs/requirements.md#author-model): the schemas editors' files must satisfy. */
 import { z } from 'zod';
 import { href } from '../pages/sections.ts';
-import { isoDay } from '../site/content-fields.ts';
-import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN } from '../site/seo.ts';
+import { isoDay } from '../common/content-fields.ts';
+import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN } from '../common/seo.ts';
 import { categories } from './categories.ts';
 
 export { categories, categoryKey, type Category } from './categories.ts';

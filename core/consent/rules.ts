@@ -146,7 +146,7 @@ export function readStoredConsent(raw: string | null, now: Date, gpc = false): L
 
 /** A random UUID v4 from the platform's generator (works outside secure contexts too). */
 export function newConsentId(
-  random: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => globalThis.crypto.getRandomValues(bytes),
+  random: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => crypto.getRandomValues(bytes),
 ): string {
   const bytes = new Uint8Array(16);
   random(bytes);

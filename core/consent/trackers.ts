@@ -4,13 +4,13 @@
  * reports to, and the first-party cookies it leaves. Read by the browser's loader
  * (widgets/consent/trackers.ts: what to load, what withdrawal removes), the cookie clean-up
  * (widgets/consent/start-trackers.ts) and the security headers the build writes for the server and
- * static hosts (core/site/security-headers.ts: what the Content-Security-Policy allows). A tracker
+ * static hosts (core/common/security-headers.ts: what the Content-Security-Policy allows). A tracker
  * whose ID is empty is not installed: no code, no policy entry, no request.
  * No zod: the loader ships it to the browser.
  */
 import type { ConsentChoice } from './rules.ts';
 
-/** The tracking part of the configuration (core/site/config.ts), as the trackers read it. */
+/** The tracking part of the configuration (core/common/config.ts), as the trackers read it. */
 export interface TrackingConfig {
   gaId: string;
   gaScriptUrl: string;

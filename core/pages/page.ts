@@ -1,8 +1,8 @@
 /** A marketing page: metadata plus its ordered sections (content/pages/*.md). */
 import { z } from 'zod';
 import { section } from './sections.ts';
-import { isoDay } from '../site/content-fields.ts';
-import { SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN, SEO_TITLE_MAX } from '../site/seo.ts';
+import { isoDay } from '../common/content-fields.ts';
+import { SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN, SEO_TITLE_MAX } from '../common/seo.ts';
 
 export const clusters = ['logiciels', 'gestion', 'conformite'] as const;
 export const cluster = z.enum(clusters);

@@ -3,7 +3,7 @@
  * matter of a file under content/pages/; site/ has one partial per `type`.
  */
 import { z } from 'zod';
-import { HYDRATION_MOMENTS } from '../site/islands.ts';
+import { HYDRATION_MOMENTS } from '../common/islands.ts';
 
 /** A same-site path ("/agenda", "/blog?tag=x", "#faq") or the app's sign-up/sign-in shortcuts. */
 export const href = z
@@ -215,7 +215,7 @@ export const widgetSection = z.object({
   ...base,
   widget: z.string().regex(/^[a-z-]+$/),
   props: z.record(z.string(), z.unknown()).default({}),
-  /** When it wakes, if not at its own moment (core/site/islands.ts; forms: when the visitor reaches for them). */
+  /** When it wakes, if not at its own moment (core/common/islands.ts; forms: when the visitor reaches for them). */
   hydrate: z.enum(HYDRATION_MOMENTS).optional(),
   /** Practical details beside the widget; `href` makes the text a link (« mailto: » for the e-mail). */
   aside: z.array(z.object({ title: z.string(), text: z.string(), href: href.optional() })).optional(),

@@ -1,6 +1,6 @@
 /**
  * One blog search as a visitor makes it, measured the same way by the byte bar of the tests
- * (tests/e2e/blog-budgets.spec.ts) and by the bench (scripts/bench/search.ts): on a loaded list page,
+ * (tests/e2e/blog-budgets.spec.ts) and by the bench (bench/search.ts): on a loaded list page,
  * the visitor clicks the search box and types a query; everything the site sends from that moment until
  * the results are shown and the network is quiet is counted, each file as gzip -9 of its built copy
  * (scripts/lib/bytes.ts), split into code (the island and the search engine) and index (manifest,

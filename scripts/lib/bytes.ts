@@ -1,6 +1,6 @@
 /**
  * What a page really downloads, in gzip bytes, measured the same way by the byte budgets
- * (tests/e2e/budgets.spec.ts) and the bench (scripts/bench/weight.ts):
+ * (tests/e2e/budgets.spec.ts) and the bench (bench/weight.ts):
  * - a real page load in Chromium records the script and stylesheet requests until the network is quiet;
  * - each one is matched by URL path to its built file, whose size is zlib gzip level 9 of the file on disk.
  * The server compresses too (brotli when the browser asks), but a figure computed from the files does not

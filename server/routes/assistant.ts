@@ -3,13 +3,13 @@
  * /assistant/webhook answered by the shared handler (backend/assistant/handler.ts), the same code as the
  * Supabase edge function `assistant`, from _site/assistant-index.json (read again whenever the build
  * rewrites it). Ideas, voice notes and unanswered questions go to the team's inbox in the server's database
- * (backend/assistant/inbox.ts), mailed like contact requests. ASSISTANT_WEBHOOK_URL may point the widget
+ * (backend/assistant/team-inbox.ts), mailed like contact requests. ASSISTANT_WEBHOOK_URL may point the widget
  * elsewhere (n8n or any service with the contract).
  */
 import { Hono } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SiteConfig } from '../../core/site/config.ts';
+import type { SiteConfig } from '../../core/common/config.ts';
 import type { RateLimitOptions } from '../../backend/rate-limit.ts';
 import { ConversationMemory } from '../../backend/assistant/conversations.ts';
 import {

@@ -3,7 +3,7 @@
  * protocol (one POST with an `action`), answered from the files of the checkout, as decap-server does,
  * with three guarantees more:
  *   - it writes only what an editor edits: content files the build reads, and uploads under
- *     public/images/uploads/ (images only, names from core/cms/media.ts, never overwritten);
+ *     public/images/uploads/ (images only, names from core/content/media-names.ts, never overwritten);
  *   - a content file is written only if the build would still pass (core/content/check.ts), so even a
  *     request that skipped the admin's own check cannot break the build;
  *   - it answers in French, with the build's messages.
@@ -17,8 +17,8 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, posix, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { mediaFolder } from '../../core/cms/config.ts';
-import { mediaNamePattern } from '../../core/cms/media.ts';
+import { mediaFolder } from '../../core/content/cms-collections.ts';
+import { mediaNamePattern } from '../../core/content/media-names.ts';
 import { checkContent, describeProblems, newProblems, type ReadFile } from '../../core/content/check.ts';
 import { contentKind, parseContentFile } from '../../core/content/files.ts';
 

@@ -1,17 +1,17 @@
 /**
  * POST /functions/v1/consent-proof: the proof of each cookie choice, answered by the same handler as
  * the Supabase edge function (backend/consent/handler.ts) and stored by public.record_consent_proof,
- * which holds the per-client rate limit (backend/consent/store.ts). Browsers of the configured embed
+ * which holds the per-client rate limit (backend/consent/proof-store.ts). Browsers of the configured embed
  * origins may call it too (the consent widget embedded on another site). The anon key is checked as for
  * the other functions (server/api-key.ts), as Supabase's gateway does.
  */
 import { Hono } from 'hono';
 import { CONSENT_RATE_LIMIT, handleConsentProof } from '../../backend/consent/handler.ts';
-import { consentProofStore } from '../../backend/consent/store.ts';
+import { consentProofStore } from '../../backend/consent/proof-store.ts';
 import { CONSENT_PROOF_PATH } from '../../core/consent/proof.ts';
 import type { RateLimitOptions } from '../../backend/rate-limit.ts';
 import { corsHeaders } from '../../backend/http.ts';
-import type { Store } from '../store.ts';
+import type { Store } from '../database.ts';
 import { clientAddress } from '../rate-limit.ts';
 import { API_KEY_MESSAGE, requireApiKey } from '../api-key.ts';
 

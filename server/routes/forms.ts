@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SiteConfig } from '../../core/site/config.ts';
+import type { SiteConfig } from '../../core/common/config.ts';
 import {
   contactFormFromEntries,
   HONEYPOT_FIELD,

@@ -8,7 +8,7 @@
  */
 import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
-import { inboxType, readInbox } from '../inbox.ts';
+import { inboxType, readInbox } from '../inbox-reader.ts';
 import type { ContactBackend } from '../contact-backend.ts';
 import { clientAddress, createRateLimiter } from '../rate-limit.ts';
 import { retryDelayText } from '../../backend/http.ts';

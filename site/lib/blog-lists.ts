@@ -4,7 +4,7 @@
  */
 import { categories, categoryKey, type Category } from '../../core/blog/categories.ts';
 import { categoryPath, listPath, pageWindow, POSTS_PER_PAGE } from '../../core/blog/listing.ts';
-import { clampDescription } from '../../core/site/seo.ts';
+import { clampDescription } from '../../core/common/seo.ts';
 
 interface Listable {
   category: Category;

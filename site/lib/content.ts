@@ -20,7 +20,7 @@ import {
   type PostFrontMatter,
 } from '../../core/blog/post.ts';
 import { RESERVED_BLOG_SLUGS } from '../../core/blog/listing.ts';
-import { loadConfig, resolveHref, type SiteConfig } from '../../core/site/config.ts';
+import { loadConfig, resolveHref, type SiteConfig } from '../../core/common/config.ts';
 import { renderMarkdown, type TextSection, type TocItem } from './markdown.ts';
 import { lastModifiedFinder } from './last-modified.ts';
 import { iconExists } from './icons.ts';
@@ -35,7 +35,7 @@ import {
   faqPageProblems,
 } from '../../core/content/validate.ts';
 import { splitFrontMatter as splitSource } from '../../core/content/files.ts';
-import { detached } from '../../core/site/strings.ts';
+import { detached } from '../../core/common/strings.ts';
 
 // The rules live in core/content/ so that the CMS applies them too (docs/decisions/0029-cms-for-editors.md).
 export { ContentError, validate };

@@ -2,10 +2,10 @@
  * Template filters: links, dates, JSON, icons. Registered by eleventy.config.js, and by the CMS's previews
  * (cms/previews/render.ts), which hand in their own way to find an icon: this module reads no file.
  */
-import { resolveHref, type SiteConfig } from '../../core/site/config.ts';
-import { formatDateFr } from '../../core/site/dates.ts';
+import { resolveHref, type SiteConfig } from '../../core/common/config.ts';
+import { formatDateFr } from '../../core/common/dates.ts';
 import { breadcrumbTitle } from '../../core/blog/post.ts';
-import { gridColumns } from '../../core/site/ui.ts';
+import { gridColumns } from '../../core/common/ui.ts';
 import { renderInline, renderMarkdown } from './markdown.ts';
 import { categoryPath, findCategory } from '../../core/blog/listing.ts';
 
@@ -41,7 +41,7 @@ export function filters(config: () => SiteConfig, iconSvg: (name: string, classN
     icon: (name: string, className?: string) => iconSvg(name, className),
     inlineMd: (text: string) => renderInline(text),
     renderMd: (text: string) => renderMarkdown(text).html,
-    /** `grid--N` for `count` cards: see core/site/ui.ts. */
+    /** `grid--N` for `count` cards: see core/common/ui.ts. */
     gridColumns: (count: number, preferred?: number, fixed?: unknown) => gridColumns(count, preferred, Boolean(fixed)),
     year: () => new Date().getFullYear(),
     /** A category's own list page: "Équipe & Organisation" → /blog/categorie/equipe-organisation. */

@@ -2,7 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { inlineIcon } from '../../core/site/icons.ts';
+import { inlineIcon } from '../../core/common/icons.ts';
 
 const iconDir = join(dirname(createRequire(import.meta.url).resolve('lucide-static/package.json')), 'icons');
 const cache = new Map<string, string>();

@@ -1,11 +1,11 @@
 /**
  * The island shortcode (docs/architecture.md#islands): a placeholder the client script finds, filled
  * with the widget's own HTML rendered at build from the same props, so the page reads without script and
- * nothing shifts. Its attributes and moments are the contract of core/site/islands.ts.
+ * nothing shifts. Its attributes and moments are the contract of core/common/islands.ts.
  */
-import type { PublicConfig } from '../../core/site/config.ts';
-import { dataAttribute, isHydrationMoment, type HydrationMoment } from '../../core/site/islands.ts';
-import { frenchTypography } from '../../core/site/typography.ts';
+import type { PublicConfig } from '../../core/common/config.ts';
+import { dataAttribute, isHydrationMoment, type HydrationMoment } from '../../core/common/islands.ts';
+import { frenchTypography } from '../../core/common/typography.ts';
 import { escapeAttribute } from './html.ts';
 
 /** What the widget library gives the site (through eleventy.config.js; site/ never imports widgets/). */

@@ -6,8 +6,8 @@
  */
 import MarkdownIt from 'markdown-it';
 import type { RenderRule } from 'markdown-it/lib/renderer.mjs';
-import { slugKey } from '../../core/site/slug.ts';
-import { detached } from '../../core/site/strings.ts';
+import { slugKey } from '../../core/common/slug.ts';
+import { detached } from '../../core/common/strings.ts';
 import { escapeAttribute } from './html.ts';
 import { droppedHtml, sanitizeContentHtml } from './content-html.ts';
 

@@ -1,15 +1,15 @@
 /** Everything templates read, derived from the validated content of this build. */
-import { toPublicConfig, appAuthUrl } from '../../core/site/config.ts';
+import { toPublicConfig, appAuthUrl } from '../../core/common/config.ts';
 import { relatedSolutions } from '../../core/pages/related-solutions.ts';
 import { relatedArticlesFinder } from '../../core/blog/related.ts';
 import { categories, categoryKey } from '../../core/blog/post.ts';
 import { categoryPath } from '../../core/blog/listing.ts';
 import { articleExtrasFor } from '../../core/blog/extras.ts';
-import { articleSeoTitle, clampDescription } from '../../core/site/seo.ts';
+import { articleSeoTitle, clampDescription } from '../../core/common/seo.ts';
 import type { Content, LoadedPage } from './content.ts';
 import { structuredData } from './structured-data.ts';
 import { DEFAULT_CARD_PATH, socialCards, socialImagePath, type SocialCard } from './social-cards.ts';
-import { VIEWPORT_MAX_SCALE } from '../../core/site/ui.ts';
+import { VIEWPORT_MAX_SCALE } from '../../core/common/ui.ts';
 import { blogListHead, blogListPages, type BlogListPage } from './blog-lists.ts';
 
 /** Entries of the Atom and JSON feeds: readers poll for what is new, not for the archive. */

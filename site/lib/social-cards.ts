@@ -6,8 +6,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { frenchTypography } from '../../core/site/typography.ts';
-import { titleSuffix } from '../../core/site/seo.ts';
+import { frenchTypography } from '../../core/common/typography.ts';
+import { titleSuffix } from '../../core/common/seo.ts';
 import type { Content } from './content.ts';
 import { categories } from '../../core/blog/categories.ts';
 import { categoryPath } from '../../core/blog/listing.ts';

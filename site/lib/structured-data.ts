@@ -2,7 +2,7 @@
  * schema.org JSON-LD for pages, articles and authors (docs/requirements.md#seo). Addresses are the
  * canonical ones (no trailing slash), images the raster copies of site/lib/social-cards.ts: the
  * networks and search engines that read this do not all take SVG. French typography is applied to the
- * prose values as the templates write them (the `jsonLd` filter, core/site/typography.ts).
+ * prose values as the templates write them (the `jsonLd` filter, core/common/typography.ts).
  */
 import type { Content, LoadedPage, Post } from './content.ts';
 import type { Author } from '../../core/blog/post.ts';

@@ -8,7 +8,7 @@
  * (and removes). Text runs shared by many pages are remembered. Typesetting twice changes nothing, so
  * a part inside another is harmless.
  */
-import { frenchTypographyHtml, jsonLdText } from '../../core/site/typography.ts';
+import { frenchTypographyHtml, jsonLdText } from '../../core/common/typography.ts';
 
 const MEMO_LIMIT = 200_000;
 const START = '<!--typeset-->';

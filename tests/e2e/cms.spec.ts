@@ -7,7 +7,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cmsDevPort } from '../support/ports.ts';
 import { loadContent } from '../../site/lib/content.ts';
@@ -53,7 +53,8 @@ test.beforeAll(async () => {
   dev = spawn('npx', ['tsx', 'scripts/dev.ts'], {
     cwd: copy,
     detached: true,
-    env: { ...process.env, PORT: String(cmsDevPort), HOST: '127.0.0.1', DATA_DIR: 'memory', CMS_BACKEND: 'local' },
+    // No HOST: npm run dev's own default (127.0.0.1) is under test.
+    env: { ...withoutHost(process.env), PORT: String(cmsDevPort), DATA_DIR: 'memory', CMS_BACKEND: 'local' },
   });
   dev.stdout?.on('data', (chunk) => (devLog += String(chunk)));
   dev.stderr?.on('data', (chunk) => (devLog += String(chunk)));
@@ -71,6 +72,11 @@ test.afterAll(async () => {
 });
 
 const file = (path: string) => readFileSync(join(copy, path), 'utf8');
+
+function withoutHost(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { HOST: _host, ...rest } = env;
+  return rest;
+}
 
 async function openAdmin(page: Page, hash: string): Promise<void> {
   await page.goto(`${origin}/admin/`);
@@ -195,9 +201,11 @@ test.describe('The CMS at /admin', () => {
   });
 
   test('refuses, in the local backend too, a file the build would refuse', async () => {
+    // As the admin page calls it: same origin, JSON, and this run's secret from the page (server/cms-access.ts).
+    const token = /<meta name="cms-token" content="([^"]+)">/.exec(await (await fetch(`${origin}/admin/`)).text())![1]!;
     const response = await fetch(`${origin}/admin/api/v1`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin, 'x-cms-token': token },
       body: JSON.stringify({
         action: 'persistEntry',
         params: {
@@ -216,6 +224,21 @@ test.describe('The CMS at /admin', () => {
       /Contenu invalide dans content\/pages\/agenda\.md :\n {2}- section \d+ \(features\), champ cards\[0\]\.icon : icône inconnue « pas-une-icone »/,
     );
     expect(file('content/pages/agenda.md')).not.toContain('pas-une-icone');
+  });
+
+  test('listens on 127.0.0.1 and refuses a request without the page’s secret', async () => {
+    // This machine's address on its network, if it has one: nothing answers there.
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+    if (lan) await expect(fetch(`http://${lan}:${cmsDevPort}/admin/`)).rejects.toThrow();
+    const response = await fetch(`${origin}/admin/api/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ action: 'deleteFiles', params: { paths: [article] } }),
+    });
+    expect(response.status).toBe(403);
+    expect(file(article)).toContain('title:');
   });
 });
 

@@ -18,7 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectPostgres, type PostgresDatabase } from '../../backend/db-postgres.ts';
-import { migrate } from '../../server/store.ts';
+import { migrate } from '../../server/database.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 export const MIGRATIONS_DIR = join(root, 'supabase', 'migrations');

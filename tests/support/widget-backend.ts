@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emptyStore, openTestStore, startBackend, type TestBackend, type TestBackendOptions } from './backend.ts';
 import { startFrontDoor, type FrontDoor } from './front-door.ts';
-import type { Store } from '../../server/store.ts';
+import type { Store } from '../../server/database.ts';
 
 export interface WidgetBackend {
   /** The server every request reaches by default. */

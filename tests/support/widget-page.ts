@@ -1,11 +1,11 @@
 /**
  * The page a widget finds around itself in a component test (tests/components/): the public configuration
  * as the build writes it into every page (<script type="application/json" id="dentivo-config">), made from
- * content/site.json by core/site/config.ts, and what the analytics layer would hear.
+ * content/site.json by core/common/config.ts, and what the analytics layer would hear.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, toPublicConfig, type PublicConfig } from '../../core/site/config.ts';
+import { loadConfig, toPublicConfig, type PublicConfig } from '../../core/common/config.ts';
 import { setConfig } from '../../widgets/runtime/config.ts';
 import { TRACK_EVENT, type TrackEventDetail } from '../../core/analytics/tracking.ts';
 

@@ -4,8 +4,8 @@ import { cacheMaxAge, detectBot, htmlCacheControl, isAIBot, optimisationLevel } 
 import { performanceAlert, rate, shouldAlert, type VitalName } from '../../core/analytics/web-vitals.ts';
 import { recordDepth, scrollRatio } from '../../core/analytics/scroll-depth.ts';
 import { assign, parseAssignments } from '../../core/analytics/ab-test.ts';
-import { isAnalyticsEvent, trackEvent, TRACK_EVENT } from '../../core/analytics/tracking.ts';
-import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
+import { isAnalyticsEvent, trackDetail } from '../../core/analytics/tracking.ts';
+import { loadConfig, toPublicConfig } from '../../core/common/config.ts';
 import { readFileSync } from 'node:fs';
 
 const page = 'https://dentivo.example/agenda';
@@ -301,10 +301,11 @@ describe('Tracking events and configuration', () => {
     expect(isAnalyticsEvent(undefined)).toBe(false);
   });
 
-  it('builds the dentivo:track window event', () => {
-    const event = trackEvent('form_submission', { form_name: 'contact', form_success: true });
-    expect(event.type).toBe(TRACK_EVENT);
-    expect(event.detail).toEqual({ event: 'form_submission', params: { form_name: 'contact', form_success: true } });
+  it('builds the detail of the dentivo:track window event', () => {
+    expect(trackDetail('form_submission', { form_name: 'contact', form_success: true })).toEqual({
+      event: 'form_submission',
+      params: { form_name: 'contact', form_success: true },
+    });
   });
 
   it('takes the alert endpoints from the environment, empty by default', () => {

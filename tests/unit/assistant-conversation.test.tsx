@@ -12,7 +12,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
+import { loadConfig, toPublicConfig } from '../../core/common/config.ts';
 import { loadContent } from '../../site/lib/content.ts';
 import { buildAssistantIndex } from '../../site/lib/assistant-index.ts';
 import { setConfig } from '../../widgets/runtime/config.ts';

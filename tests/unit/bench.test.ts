@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadContent } from '../../site/lib/content.ts';
 import { categories } from '../../core/blog/post.ts';
-import { FIRST_ID, generateArticles } from '../../scripts/bench/articles.ts';
-import { median } from '../../scripts/bench/common.ts';
+import { FIRST_ID, generateArticles } from '../../bench/articles.ts';
+import { median } from '../../bench/common.ts';
 import { assistantChunks, consentChunks, runtimeChunks, type Manifest } from '../../scripts/lib/bytes.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');

@@ -13,7 +13,7 @@ import {
   frenchTypographyHtml,
   frenchTypographyJsonLd,
   jsonLdText,
-} from '../../core/site/typography.ts';
+} from '../../core/common/typography.ts';
 import { createWordReader, words } from '../../core/blog/search/tokenize.ts';
 import { buildAssistantIndex, sentences, writeAssistantIndexFile } from '../../site/lib/assistant-index.ts';
 import { ENTITIES, htmlToText, renderMarkdown, sectionsText, textSections } from '../../site/lib/markdown.ts';

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../core/site/config.ts';
+import { loadConfig } from '../../core/common/config.ts';
 import { createApp } from '../../server/app.ts';
 import { cmsAccess } from '../../server/cms-access.ts';
-import type { Store } from '../../server/store.ts';
+import type { Store } from '../../server/database.ts';
 import { openTestStore } from '../support/backend.ts';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cmsConfig, fieldsOf, listFieldName, type CmsField } from '../../core/cms/config.ts';
+import { cmsConfig, fieldsOf, listFieldName, type CmsField } from '../../core/content/cms-collections.ts';
 import { page } from '../../core/pages/page.ts';
 import { section } from '../../core/pages/sections.ts';
 import { author, postFrontMatter } from '../../core/blog/post.ts';
@@ -125,7 +125,7 @@ describe('The CMS forms are generated from the content schemas', () => {
         .filter(([, field]) => field.label === field.name && !/^(logiciels|gestion|conformite)$/.test(field.name))
         .map(([place]) => `${form.name}:${place}`),
     );
-    expect(unlabelled, 'ajoutez un libellé dans core/cms/labels.ts').toEqual([]);
+    expect(unlabelled, 'ajoutez un libellé dans core/content/cms-labels.ts').toEqual([]);
   });
 
   it('writes the labels, hints and descriptions an editor reads with French typography', () => {

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { frontMatter, jsonFile, sharedYaml } from '../../cms/formats.ts';
 import { checkContent, describeProblems, newProblems, type ReadFile } from '../../core/content/check.ts';
 import { contentKind, parseContentFile } from '../../core/content/files.ts';
-import { mediaFileName, mediaNamePattern } from '../../core/cms/media.ts';
+import { mediaFileName, mediaNamePattern } from '../../core/content/media-names.ts';
 import { loadContent, ContentError } from '../../site/lib/content.ts';
 import { iconExists } from '../../site/lib/icons.ts';
 

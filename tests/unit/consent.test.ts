@@ -20,7 +20,7 @@ import {
 } from '../../core/consent/proof.ts';
 import { consentRoutes } from '../../server/routes/consent.ts';
 import { handleConsentProof } from '../../backend/consent/handler.ts';
-import { openStore, type Store } from '../../server/store.ts';
+import { openStore, type Store } from '../../server/database.ts';
 
 const id = '3b241101-e2bb-4255-8caf-4136c566a962';
 const chosen = new Date('2026-11-22T10:00:00.000Z');

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { migrate } from '../../server/store.ts';
+import { migrate } from '../../server/database.ts';
 import { createClient } from '@supabase/supabase-js';
 import {
   openTestStore,
@@ -19,7 +19,7 @@ import {
   type TestBackend,
   type TestBackendOptions,
 } from '../support/backend.ts';
-import type { Store } from '../../server/store.ts';
+import type { Store } from '../../server/database.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
 

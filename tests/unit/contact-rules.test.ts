@@ -14,7 +14,7 @@ import { acknowledgementMail, teamMail, type StoredRequest } from '../../backend
 import { formPageWithErrors, confirmationPage } from '../../server/form-page.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
+import { loadConfig, toPublicConfig } from '../../core/common/config.ts';
 import { mailSettingsFromEnv } from '../../server/mailer.ts';
 
 const now = new Date('2026-03-12T09:30:00Z');

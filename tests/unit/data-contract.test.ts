@@ -12,16 +12,16 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SubmissionRow } from '../../core/contact/schema.ts';
 import type { Database } from '../../backend/db.ts';
-import { contactRequestStore } from '../../backend/contact/store.ts';
+import { contactRequestStore } from '../../backend/contact/request-store.ts';
 import { handleContactRequest, HANDLER_MESSAGES } from '../../backend/contact/handler.ts';
-import { consentProofStore } from '../../backend/consent/store.ts';
+import { consentProofStore } from '../../backend/consent/proof-store.ts';
 import { mailQueue } from '../../backend/mail/queue.ts';
 import { MailWorker } from '../../backend/mail/worker.ts';
 import type { OutgoingMail } from '../../backend/contact/mail.ts';
-import { assistantInbox } from '../../backend/assistant/inbox.ts';
-import { inboxEntryFromMessage } from '../../core/assistant/inbox.ts';
-import { migrate, openStore, type Store } from '../../server/store.ts';
-import { readInbox } from '../../server/inbox.ts';
+import { assistantInbox } from '../../backend/assistant/team-inbox.ts';
+import { inboxEntryFromMessage } from '../../core/assistant/visitor-messages.ts';
+import { migrate, openStore, type Store } from '../../server/database.ts';
+import { readInbox } from '../../server/inbox-reader.ts';
 import { emptyStore } from '../support/backend.ts';
 import { findPostgres, MIGRATIONS_DIR, openDatabase, startCluster, type Cluster } from '../support/postgres.ts';
 
@@ -455,139 +455,146 @@ describe.each(engines)('Contrat de données sur $name', (engine) => {
     });
   });
 
-  describe.skipIf(engine.skip)('boîte de l’assistant : record_assistant_message (backend/assistant/inbox.ts)', () => {
-    it('stores every idea, unanswered question and voice note once, with its team mail queued', async () => {
-      const inbox = assistantInbox(db(), { sendMails: true });
-      const idea = await inbox.record({
-        kind: 'idea',
-        conversationId: 'conversation-unique',
-        messageId: 'm-idee',
-        text: '  Pouvoir envoyer les rappels par WhatsApp.  ',
-      });
-      expect(idea.kind).toBe('stored');
-      expect(
-        await inbox.record(
-          inboxEntryFromMessage('unanswered', {
-            message_id: 'm-question',
-            text: 'Gérez-vous les mutuelles belges ?',
-            sent_at: new Date().toISOString(),
-            conversation_id: 'conversation-unique',
+  describe.skipIf(engine.skip)(
+    'boîte de l’assistant : record_assistant_message (backend/assistant/team-inbox.ts)',
+    () => {
+      it('stores every idea, unanswered question and voice note once, with its team mail queued', async () => {
+        const inbox = assistantInbox(db(), { sendMails: true });
+        const idea = await inbox.record({
+          kind: 'idea',
+          conversationId: 'conversation-unique',
+          messageId: 'm-idee',
+          text: '  Pouvoir envoyer les rappels par WhatsApp.  ',
+        });
+        expect(idea.kind).toBe('stored');
+        expect(
+          await inbox.record(
+            inboxEntryFromMessage('unanswered', {
+              message_id: 'm-question',
+              text: 'Gérez-vous les mutuelles belges ?',
+              sent_at: new Date().toISOString(),
+              conversation_id: 'conversation-unique',
+            }),
+          ),
+        ).toMatchObject({ kind: 'stored' });
+        expect(
+          await inbox.record({
+            kind: 'voice',
+            conversationId: 'conversation-unique',
+            messageId: 'm-vocal',
+            voice: { url: '/storage/v1/object/public/assistant-uploads/landing-page/voices/1.webm', duration: 15 },
+            files: [{ filename: 'devis.pdf', type: 'application/pdf', url: 'https://fichiers.example/devis.pdf' }],
           }),
-        ),
-      ).toMatchObject({ kind: 'stored' });
-      expect(
-        await inbox.record({
-          kind: 'voice',
-          conversationId: 'conversation-unique',
-          messageId: 'm-vocal',
-          voice: { url: '/storage/v1/object/public/assistant-uploads/landing-page/voices/1.webm', duration: 15 },
-          files: [{ filename: 'devis.pdf', type: 'application/pdf', url: 'https://fichiers.example/devis.pdf' }],
-        }),
-      ).toMatchObject({ kind: 'stored' });
-      // The same message again (a retry) is stored once and mailed once.
-      expect(
-        await inbox.record({
-          kind: 'idea',
-          conversationId: 'conversation-unique',
-          messageId: 'm-idee',
-          text: 'Pouvoir envoyer les rappels par WhatsApp.',
-        }),
-      ).toEqual({ kind: 'duplicate', id: (idea as { id: string }).id });
-      expect(
-        await inbox.record({
-          kind: 'idea',
-          conversationId: 'conversation-unique',
-          messageId: 'm-idee',
-          text: 'Autre idée.',
-        }),
-      ).toEqual({ kind: 'conflict' });
-      const { rows } = await db().query<{
-        kind: string;
-        text: string | null;
-        voice_duration: number | null;
-        files: unknown[];
-      }>('select kind, text, voice_duration, files from assistant_messages order by id');
-      expect(rows).toEqual([
-        { kind: 'idea', text: 'Pouvoir envoyer les rappels par WhatsApp.', voice_duration: null, files: [] },
-        { kind: 'unanswered', text: 'Gérez-vous les mutuelles belges ?', voice_duration: null, files: [] },
-        {
-          kind: 'voice',
-          text: null,
-          voice_duration: 15,
-          files: [{ filename: 'devis.pdf', type: 'application/pdf', url: 'https://fichiers.example/devis.pdf' }],
-        },
-      ]);
-      expect(await count('mail_outbox')).toBe(3);
+        ).toMatchObject({ kind: 'stored' });
+        // The same message again (a retry) is stored once and mailed once.
+        expect(
+          await inbox.record({
+            kind: 'idea',
+            conversationId: 'conversation-unique',
+            messageId: 'm-idee',
+            text: 'Pouvoir envoyer les rappels par WhatsApp.',
+          }),
+        ).toEqual({ kind: 'duplicate', id: (idea as { id: string }).id });
+        expect(
+          await inbox.record({
+            kind: 'idea',
+            conversationId: 'conversation-unique',
+            messageId: 'm-idee',
+            text: 'Autre idée.',
+          }),
+        ).toEqual({ kind: 'conflict' });
+        const { rows } = await db().query<{
+          kind: string;
+          text: string | null;
+          voice_duration: number | null;
+          files: unknown[];
+        }>('select kind, text, voice_duration, files from assistant_messages order by id');
+        expect(rows).toEqual([
+          { kind: 'idea', text: 'Pouvoir envoyer les rappels par WhatsApp.', voice_duration: null, files: [] },
+          { kind: 'unanswered', text: 'Gérez-vous les mutuelles belges ?', voice_duration: null, files: [] },
+          {
+            kind: 'voice',
+            text: null,
+            voice_duration: 15,
+            files: [{ filename: 'devis.pdf', type: 'application/pdf', url: 'https://fichiers.example/devis.pdf' }],
+          },
+        ]);
+        expect(await count('mail_outbox')).toBe(3);
 
-      const listed = await readInbox(db(), 20, 'voice');
-      expect(listed.messages.map((message) => message.kind)).toEqual(['voice']);
-      expect(listed.assistantTotal).toBe(3);
-      expect(listed.requests).toEqual([]);
-      expect((await readInbox(db(), 20, 'assistant')).messages).toHaveLength(3);
-    });
+        const listed = await readInbox(db(), 20, 'voice');
+        expect(listed.messages.map((message) => message.kind)).toEqual(['voice']);
+        expect(listed.assistantTotal).toBe(3);
+        expect(listed.requests).toEqual([]);
+        expect((await readInbox(db(), 20, 'assistant')).messages).toHaveLength(3);
+      });
 
-    it('mails the team at most its limit per client, in the database, and still stores everything past it', async () => {
-      // Two inboxes: two servers (or edge isolates) on one database share the limit.
-      const mailLimit = { limit: 2, windowMs: 3_600_000 };
-      const first = assistantInbox(db(), { sendMails: true, mailLimit });
-      const second = assistantInbox(db(), { sendMails: true, mailLimit });
-      const question = (n: number) => ({
-        kind: 'unanswered' as const,
-        conversationId: 'conversation-a',
-        messageId: `question-${n}`,
-        text: `Question ${n} sans réponse sur le site ?`,
+      it('mails the team at most its limit per client, in the database, and still stores everything past it', async () => {
+        // Two inboxes: two servers (or edge isolates) on one database share the limit.
+        const mailLimit = { limit: 2, windowMs: 3_600_000 };
+        const first = assistantInbox(db(), { sendMails: true, mailLimit });
+        const second = assistantInbox(db(), { sendMails: true, mailLimit });
+        const question = (n: number) => ({
+          kind: 'unanswered' as const,
+          conversationId: 'conversation-a',
+          messageId: `question-${n}`,
+          text: `Question ${n} sans réponse sur le site ?`,
+        });
+        for (let n = 0; n < 5; n++)
+          expect((await (n % 2 ? second : first).record(question(n), 'client-a')).kind).toBe('stored');
+        // Another visitor is mailed about as usual; a retry of a stored message takes nothing from the limit.
+        expect(
+          (
+            await first.record(
+              { kind: 'idea', conversationId: 'b', messageId: 'idee-b', text: 'Une idée.' },
+              'client-b',
+            )
+          ).kind,
+        ).toBe('stored');
+        expect((await second.record(question(0), 'client-a')).kind).toBe('duplicate');
+        const { rows } = await db().query<{ message_id: string; mail_status: string }>(
+          'select message_id, mail_status from assistant_messages order by id',
+        );
+        expect(rows).toEqual([
+          { message_id: 'question-0', mail_status: 'pending' },
+          { message_id: 'question-1', mail_status: 'pending' },
+          { message_id: 'question-2', mail_status: 'skipped' },
+          { message_id: 'question-3', mail_status: 'skipped' },
+          { message_id: 'question-4', mail_status: 'skipped' },
+          { message_id: 'idee-b', mail_status: 'pending' },
+        ]);
+        expect(await count('mail_outbox')).toBe(3);
+        expect((await readInbox(db(), 20, 'assistant')).messages).toHaveLength(6);
       });
-      for (let n = 0; n < 5; n++)
-        expect((await (n % 2 ? second : first).record(question(n), 'client-a')).kind).toBe('stored');
-      // Another visitor is mailed about as usual; a retry of a stored message takes nothing from the limit.
-      expect(
-        (await first.record({ kind: 'idea', conversationId: 'b', messageId: 'idee-b', text: 'Une idée.' }, 'client-b'))
-          .kind,
-      ).toBe('stored');
-      expect((await second.record(question(0), 'client-a')).kind).toBe('duplicate');
-      const { rows } = await db().query<{ message_id: string; mail_status: string }>(
-        'select message_id, mail_status from assistant_messages order by id',
-      );
-      expect(rows).toEqual([
-        { message_id: 'question-0', mail_status: 'pending' },
-        { message_id: 'question-1', mail_status: 'pending' },
-        { message_id: 'question-2', mail_status: 'skipped' },
-        { message_id: 'question-3', mail_status: 'skipped' },
-        { message_id: 'question-4', mail_status: 'skipped' },
-        { message_id: 'idee-b', mail_status: 'pending' },
-      ]);
-      expect(await count('mail_outbox')).toBe(3);
-      expect((await readInbox(db(), 20, 'assistant')).messages).toHaveLength(6);
-    });
 
-    it('refuses an entry that breaks the contract with French reasons, whether the schema or the database catches it', async () => {
-      const inbox = assistantInbox(db(), { sendMails: false });
-      const refused = await inbox.record({ kind: 'voice', conversationId: 'c', messageId: 'm1', text: 'sans note' });
-      expect(refused).toEqual({
-        kind: 'invalid',
-        issues: ['Une note vocale sans adresse ne peut pas être transmise.'],
+      it('refuses an entry that breaks the contract with French reasons, whether the schema or the database catches it', async () => {
+        const inbox = assistantInbox(db(), { sendMails: false });
+        const refused = await inbox.record({ kind: 'voice', conversationId: 'c', messageId: 'm1', text: 'sans note' });
+        expect(refused).toEqual({
+          kind: 'invalid',
+          issues: ['Une note vocale sans adresse ne peut pas être transmise.'],
+        });
+        expect(await inbox.record({ kind: 'idea', conversationId: 'c', messageId: 'm2', text: '   ' })).toMatchObject({
+          kind: 'invalid',
+          issues: ['Rien à transmettre\u00A0: un texte, une note vocale ou un fichier est attendu.'],
+        });
+        expect(
+          (await inbox.record({ kind: 'idée' as 'idea', conversationId: 'c', messageId: 'm3', text: 'x' })).kind,
+        ).toBe('invalid');
+        // The database holds the same rules for whoever calls it without the schema.
+        await expect(
+          db().query(
+            `select * from public.record_assistant_message('voice', 'c', 'm4', 'texte', null, null, '[]'::jsonb, false)`,
+          ),
+        ).rejects.toMatchObject({ code: '23514' });
+        await expect(
+          db().query(
+            `select * from public.record_assistant_message('idea', 'c', 'm5', 'x', null, null, '[{"filename":"a","type":"b","url":"javascript:alert(1)"}]'::jsonb, false)`,
+          ),
+        ).rejects.toMatchObject({ code: '22023' });
+        expect(await count('assistant_messages')).toBe(0);
       });
-      expect(await inbox.record({ kind: 'idea', conversationId: 'c', messageId: 'm2', text: '   ' })).toMatchObject({
-        kind: 'invalid',
-        issues: ['Rien à transmettre\u00A0: un texte, une note vocale ou un fichier est attendu.'],
-      });
-      expect(
-        (await inbox.record({ kind: 'idée' as 'idea', conversationId: 'c', messageId: 'm3', text: 'x' })).kind,
-      ).toBe('invalid');
-      // The database holds the same rules for whoever calls it without the schema.
-      await expect(
-        db().query(
-          `select * from public.record_assistant_message('voice', 'c', 'm4', 'texte', null, null, '[]'::jsonb, false)`,
-        ),
-      ).rejects.toMatchObject({ code: '23514' });
-      await expect(
-        db().query(
-          `select * from public.record_assistant_message('idea', 'c', 'm5', 'x', null, null, '[{"filename":"a","type":"b","url":"javascript:alert(1)"}]'::jsonb, false)`,
-        ),
-      ).rejects.toMatchObject({ code: '22023' });
-      expect(await count('assistant_messages')).toBe(0);
-    });
-  });
+    },
+  );
 
   describe.skipIf(engine.skip)('concurrence', () => {
     it('200 parallel submissions with 50 repeated keys store exactly 150 rows', async () => {

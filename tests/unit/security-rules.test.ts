@@ -21,8 +21,8 @@ import {
   servedOverHttps,
   staticHostRules,
 } from '../../server/headers.ts';
-import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
-import { contentSecurityPolicy } from '../../core/site/security-headers.ts';
+import { loadConfig, toPublicConfig } from '../../core/common/config.ts';
+import { contentSecurityPolicy } from '../../core/common/security-headers.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { trustProxyFromEnv } from '../../server/rate-limit.ts';
@@ -258,5 +258,20 @@ describe('Ce qu’un hébergeur statique doit recopier (npm run headers)', () =>
         .every((line) => line.endsWith(' always;')),
     ).toBe(true);
     expect(nginx).toContain('location ~ /\\.(?!well-known/)');
+  });
+});
+
+describe('SHA-256 of core/ (the policy’s script hashes, without Node)', () => {
+  it('gives Node’s digest for every length around a block and any UTF-8', async () => {
+    const { createHash } = await import('node:crypto');
+    const { base64, sha256 } = await import('../../core/common/sha256.ts');
+    const texts = [
+      '',
+      'abc',
+      '😀 sécurité',
+      ...Array.from({ length: 140 }, (_, n) => 'é'.repeat(n % 7) + 'x'.repeat(n)),
+    ];
+    for (const text of texts)
+      expect(base64(sha256(text))).toBe(createHash('sha256').update(text, 'utf8').digest('base64'));
   });
 });

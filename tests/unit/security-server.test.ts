@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestStore, startBackend, type TestBackend, type TestBackendOptions } from '../support/backend.ts';
 import { createReplay, naughtyStrings } from '../support/replay.ts';
-import type { Store } from '../../server/store.ts';
+import type { Store } from '../../server/database.ts';
 import { randomPart, voicePath } from '../../core/assistant/uploads.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });

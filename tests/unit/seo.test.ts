@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { postFrontMatter } from '../../core/blog/post.ts';
 import { page as pageSchema } from '../../core/pages/page.ts';
 import { articleExtrasFor } from '../../core/blog/extras.ts';
-import { clampDescription, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../core/site/seo.ts';
+import { clampDescription, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../core/common/seo.ts';
 import { canonicalRedirect } from '../../server/canonical-redirect.ts';
 import { lastCommitDates, lastModifiedFinder } from '../../site/lib/last-modified.ts';
 import { loadContent, ContentError } from '../../site/lib/content.ts';

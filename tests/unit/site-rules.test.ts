@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { relatedSolutions } from '../../core/pages/related-solutions.ts';
-import { frenchTypography, frenchTypographyHtml } from '../../core/site/typography.ts';
-import { formatDateFr } from '../../core/site/dates.ts';
-import { gridColumns } from '../../core/site/ui.ts';
-import { loadConfig, ConfigError, appAuthUrl, toPublicConfig } from '../../core/site/config.ts';
+import { frenchTypography, frenchTypographyHtml } from '../../core/common/typography.ts';
+import { formatDateFr } from '../../core/common/dates.ts';
+import { gridColumns } from '../../core/common/ui.ts';
+import { loadConfig, ConfigError, appAuthUrl, toPublicConfig } from '../../core/common/config.ts';
 import { readFileSync } from 'node:fs';
 
 const siteJson = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));

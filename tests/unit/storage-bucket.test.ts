@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { join } from 'node:path';
-import { migrate } from '../../server/store.ts';
+import { migrate } from '../../server/database.ts';
 import {
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,

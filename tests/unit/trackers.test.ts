@@ -7,18 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, toPublicConfig } from '../../core/site/config.ts';
+import { loadConfig, toPublicConfig } from '../../core/common/config.ts';
 import { TRACKERS, TRACKER_COOKIES, cookieNames, installedTrackers } from '../../core/consent/trackers.ts';
 import {
   SECURITY_HEADERS_FILE,
   contentSecurityPolicy,
   scriptHash,
   securityHeaders,
-} from '../../core/site/security-headers.ts';
+} from '../../core/common/security-headers.ts';
 import { prePaintScript } from '../../core/blog/listing.ts';
-import type { PublicConfig } from '../../core/site/config.ts';
+import type { PublicConfig } from '../../core/common/config.ts';
 import { createApp } from '../../server/app.ts';
-import type { Store } from '../../server/store.ts';
+import type { Store } from '../../server/database.ts';
 import { openTestStore } from '../support/backend.ts';
 import { siteDir as builtSite } from '../support/site.ts';
 

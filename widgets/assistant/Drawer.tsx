@@ -8,7 +8,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { useSignals } from '@preact/signals-react/runtime';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { showsQuickOptions, type ChatMessage } from '../../core/assistant/chat.ts';
-import { formatTimeHHmm } from '../../core/site/dates.ts';
+import { formatTimeHHmm } from '../../core/common/dates.ts';
 import { getConfig } from '../runtime/config.ts';
 import { besideDrawer } from '../runtime/toasts.ts';
 import { track } from '../runtime/track.ts';

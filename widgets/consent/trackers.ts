@@ -16,7 +16,7 @@
    The vendors' snippets are reproduced as they ship: untyped globals, and queues that must receive
    the `arguments` object itself (gtag's dataLayer tells commands from data by it). */
 import { effect } from '@preact/signals-core';
-import type { PublicConfig } from '../../core/site/config.ts';
+import type { PublicConfig } from '../../core/common/config.ts';
 import { allowedCategories, googleConsentState, type ConsentChoice } from '../../core/consent/rules.ts';
 import {
   TRACKERS,

@@ -2,7 +2,7 @@
  * The public configuration of the site, written into each page by the build as
  * <script type="application/json" id="dentivo-config">. At build time the SSR sets it directly.
  */
-import type { PublicConfig } from '../../core/site/config.ts';
+import type { PublicConfig } from '../../core/common/config.ts';
 
 let current: PublicConfig | undefined;
 

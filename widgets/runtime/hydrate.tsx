@@ -1,7 +1,7 @@
 /** Loaded only when an island needs React (runtime/react.ts): hydration of an island, or a widget rendered into a container. */
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
-import { ISLAND_DATA } from '../../core/site/islands.ts';
+import { ISLAND_DATA } from '../../core/common/islands.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { WidgetModule } from './registry.ts';
 

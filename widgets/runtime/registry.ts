@@ -5,7 +5,7 @@
  * island is its own chunk and a page downloads only what its islands need, when they need it.
  */
 import type { ComponentType } from 'react';
-import type { HydrationMoment } from '../../core/site/islands.ts';
+import type { HydrationMoment } from '../../core/common/islands.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as parsed JSON
 export type WidgetModule = { default: ComponentType<any> };

@@ -3,8 +3,8 @@
  * window event, which the analytics layer forwards to the trackers the visitor allowed (and which a host
  * page may listen to, for the embed). No widget calls a tracker itself.
  */
-import { trackEvent, type AnalyticsEventName, type TrackParams } from '../../core/analytics/tracking.ts';
+import { TRACK_EVENT, trackDetail, type AnalyticsEventName, type TrackParams } from '../../core/analytics/tracking.ts';
 
 export function track(event: AnalyticsEventName, params: TrackParams = {}): void {
-  window.dispatchEvent(trackEvent(event, params));
+  window.dispatchEvent(new CustomEvent(TRACK_EVENT, { detail: trackDetail(event, params) }));
 }

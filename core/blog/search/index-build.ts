@@ -2,7 +2,7 @@
  * Builds the split search index from the articles (newest first). BM25 over weighted fields (BM25F:
  * a title word counts five body words), computed here once, so the browser only adds integers.
  */
-import { slugKey } from '../../site/slug.ts';
+import { slugKey } from '../../common/slug.ts';
 import { deltaEncode, SCORE_SCALE, type Shard } from './index-format.ts';
 import { createWordReader, indexTerms } from './tokenize.ts';
 

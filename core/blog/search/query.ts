@@ -5,7 +5,7 @@
  * nothing matches the terms within one typo (two for long words). Category and tag filters come from their own small files. Results are
  * ranked by BM25, ties and filter-only lists newest first.
  */
-import { slugKey } from '../../site/slug.ts';
+import { slugKey } from '../../common/slug.ts';
 import { deltaDecode, lowerBound, shardIndex, type FacetEntry, type Manifest, type Shard } from './index-format.ts';
 import { fold, queryTerm, words } from './tokenize.ts';
 

@@ -6,7 +6,7 @@
  */
 import { stemmer } from '@orama/stemmers/french';
 import { stopwords } from '@orama/stopwords/french';
-import { detached } from '../../site/strings.ts';
+import { detached } from '../../common/strings.ts';
 
 /** Letters a French word is made of (Orama's French splitter keeps these, and the hyphen). */
 const WORD = /[a-z0-9äâàáãåéèëêïîíìöôóòõùüûúÿœæç]+(?:-[a-z0-9äâàáãåéèëêïîíìöôóòõùüûúÿœæç]+)*/g;

@@ -1,4 +1,4 @@
-// The security headers for these pages (core/site/security-headers.ts): the Content-Security-Policy allows
+// The security headers for these pages (core/common/security-headers.ts): the Content-Security-Policy allows
 // the trackers and the backend this build's configuration gives the pages. The embedded server sends
 // them (server/headers.ts); a static host copies them into its own configuration (README, deployment).
 // `this.securityHeaders` comes from eleventy.config.js: a template imports no TypeScript of its own.

@@ -21,7 +21,7 @@ import {
   handleAssistantRequest,
   type AssistantHandlerDeps,
 } from '../../../backend/assistant/handler.ts';
-import { assistantInbox } from '../../../backend/assistant/inbox.ts';
+import { assistantInbox } from '../../../backend/assistant/team-inbox.ts';
 import { publishedKnowledge } from '../../../backend/assistant/published.ts';
 import type { OutgoingMail } from '../../../backend/contact/mail.ts';
 import type { Database } from '../../../backend/db.ts';

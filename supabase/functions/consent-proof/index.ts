@@ -13,7 +13,7 @@
  */
 import site from '../../../content/site.json' with { type: 'json' };
 import { CONSENT_RATE_LIMIT, handleConsentProof } from '../../../backend/consent/handler.ts';
-import { consentProofStore } from '../../../backend/consent/store.ts';
+import { consentProofStore } from '../../../backend/consent/proof-store.ts';
 import { connectPostgres } from '../../../backend/db-postgres.ts';
 import { forwardedClient } from '../../../backend/http.ts';
 

@@ -6,7 +6,7 @@
  * full rate-limit buckets. Runs in Deno (Supabase) and is tested there (supabase/functions/tests/).
  */
 import { handleContactRequest } from '../../../backend/contact/handler.ts';
-import { contactRequestStore } from '../../../backend/contact/store.ts';
+import { contactRequestStore } from '../../../backend/contact/request-store.ts';
 import type { MailIdentity, OutgoingMail } from '../../../backend/contact/mail.ts';
 import type { Database, RateLimitSetting } from '../../../backend/db.ts';
 import { forwardedClient } from '../../../backend/http.ts';

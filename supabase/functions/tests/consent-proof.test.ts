@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals } from './assert.ts';
 import { handleConsentProof, type ConsentProofDeps } from '../../../backend/consent/handler.ts';
-import { consentProofStore } from '../../../backend/consent/store.ts';
+import { consentProofStore } from '../../../backend/consent/proof-store.ts';
 import { forwardedClient } from '../../../backend/http.ts';
 import { database } from './database.ts';
 

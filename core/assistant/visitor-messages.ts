@@ -2,7 +2,7 @@
  * What a visitor leaves with the assistant for the team (docs/requirements.md#assistant-answers): an
  * idea (« Suggérer une idée »), a question the assistant could not answer, a voice note. Each is stored
  * once (public.assistant_messages, by its message_id) and mailed to the team; `npm run inbox` lists
- * them. The schema is the contract of backend/assistant/inbox.ts, built from the webhook's own pieces
+ * them. The schema is the contract of backend/assistant/team-inbox.ts, built from the webhook's own pieces
  * (core/assistant/contract.ts) so that a webhook message converts without loss.
  */
 import * as z from 'zod/mini';

@@ -5,7 +5,7 @@
  * them beside the pages (SECURITY_HEADERS_FILE); the embedded server sends those, and a static host
  * copies them, so that the policy can never block what the pages were built to load.
  */
-import { createHash } from 'node:crypto';
+import { base64, sha256 } from './sha256.ts';
 import type { PublicConfig } from './config.ts';
 import { installedTrackers } from '../consent/trackers.ts';
 import { prePaintScript } from '../blog/listing.ts';
@@ -28,7 +28,7 @@ export function origins(urls: readonly string[]): string[] {
 
 /** 'sha256-…' of an inline script's text, as a CSP source. */
 export function scriptHash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  return `'sha256-${base64(sha256(text))}'`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Names of editors' uploads: see cms/media.ts and docs/decisions/0029-cms-for-editors.md. */
-import { slugKey } from '../site/slug.ts';
+import { slugKey } from '../common/slug.ts';
 
 /** « Photo Équipe (2).JPG » + a SHA-256 in hex → « photo-equipe-2-3f9a2c1b.jpg ». */
 export function mediaFileName(original: string, sha256: string): string {

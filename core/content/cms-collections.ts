@@ -17,9 +17,9 @@ import {
   sharedKeys,
   sharedPath,
   type SharedKey,
-} from '../content/files.ts';
-import { frenchTypography } from '../site/typography.ts';
-import { fieldHints, fieldLabels, imageFields, itemLabels, multilineFields, sectionLabels } from './labels.ts';
+} from './files.ts';
+import { frenchTypography } from '../common/typography.ts';
+import { fieldHints, fieldLabels, imageFields, itemLabels, multilineFields, sectionLabels } from './cms-labels.ts';
 
 /** A field of Decap CMS's configuration (https://decapcms.org/docs/widgets/), as far as we use it. */
 export interface CmsField {
@@ -111,7 +111,7 @@ const byPlace: Record<string, Partial<CmsField>> = {
     multiple: true,
   }),
   'pages.sections.glossary.terms': sharedRelation('glossary', 'term', ['term'], { multiple: true }),
-  // « all », or a choice of entries: cms/widgets/faq-questions.tsx.
+  // « all », or a choice of entries: cms/fields/faq-questions.tsx.
   'pages.sections.faq.questions': sharedRelation('faq', 'id', ['question'], {
     widget: 'faq-questions',
     multiple: true,

@@ -4,14 +4,14 @@
  * categories and the existing authors, with ids from 10000 and unique slugs. Deterministic (seeded),
  * written to a directory given by the caller (a temporary one: they are never committed).
  *
- *   npx tsx scripts/bench/articles.ts --count 1000 --out /tmp/articles
+ *   npx tsx bench/articles.ts --count 1000 --out /tmp/articles
  *   EXTRA_POSTS_DIR=/tmp/articles npx tsx node_modules/@11ty/eleventy/cmd.cjs --output=/tmp/site
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { categories, postFrontMatter, type Category } from '../../core/blog/post.ts';
-import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, clampDescription } from '../../core/site/seo.ts';
-import { slugKey } from '../../core/site/slug.ts';
+import { categories, postFrontMatter, type Category } from '../core/blog/post.ts';
+import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, clampDescription } from '../core/common/seo.ts';
+import { slugKey } from '../core/common/slug.ts';
 
 export const FIRST_ID = 10_000;
 
@@ -301,7 +301,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const count = Number(value('--count') ?? 1000);
   const out = value('--out');
   if (!out || !Number.isInteger(count) || count < 1) {
-    console.error('Usage : tsx scripts/bench/articles.ts --count 1000 --out <dossier>');
+    console.error('Usage : tsx bench/articles.ts --count 1000 --out <dossier>');
     process.exit(2);
   }
   const articles = generateArticles(count, resolve(out));

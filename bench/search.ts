@@ -6,8 +6,8 @@
  * apart; latency = from the query typed to the count shown, the island's 150 ms typing pause included.
  */
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../lib/browser.ts';
-import { measureQuery, type QueryMeasure } from '../lib/blog-search.ts';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/browser.ts';
+import { measureQuery, type QueryMeasure } from '../scripts/lib/blog-search.ts';
 import { startServer } from './common.ts';
 
 /** Typed as a visitor would: a word without its accent, a common word, two words, a typo, a phrase. */

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { chromiumArgs, chromiumPath } from '../lib/browser.ts';
-import { firstArticlePath } from '../lib/bytes.ts';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/browser.ts';
+import { firstArticlePath } from '../scripts/lib/bytes.ts';
 import { fmt, loadAverage, log, median, root, startServer, table, type BenchContext, type Section } from './common.ts';
 
 export const RUNS = 3;

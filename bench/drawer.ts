@@ -9,8 +9,8 @@
  * A report, not a test: a busy machine slows every figure; read the median beside the load average.
  */
 import { chromium, type Browser } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../lib/browser.ts';
-import { markIdle, recordAssets, returningVisitor } from '../lib/bytes.ts';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/browser.ts';
+import { markIdle, recordAssets, returningVisitor } from '../scripts/lib/bytes.ts';
 import { fmt, loadAverage, log, median, startServer, table, type BenchContext, type Section } from './common.ts';
 
 export const CPU_SLOWDOWN = 4;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
-import { chromiumArgs, chromiumPath } from '../lib/browser.ts';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/browser.ts';
 import {
   BUDGETS,
   BUDGET_PAGES,
@@ -26,7 +26,7 @@ import {
   returningVisitor,
   runtimeChunks,
   sum,
-} from '../lib/bytes.ts';
+} from '../scripts/lib/bytes.ts';
 import { fmt, freePort, log, startServer, table, type BenchContext, type Section } from './common.ts';
 
 /** docs/requirements.md#reference-points (measured, gzip -9, on published packages), in KiB. */

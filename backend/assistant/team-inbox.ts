@@ -9,7 +9,7 @@
  *   const inbox = assistantInbox(db, { sendMails: true, onStored: () => mails.nudge() });
  *   await inbox.record(inboxEntryFromMessage('idea', message), clientKey);
  */
-import { assistantInboxEntry, type AssistantInboxEntry } from '../../core/assistant/inbox.ts';
+import { assistantInboxEntry, type AssistantInboxEntry } from '../../core/assistant/visitor-messages.ts';
 import { rateLimitParams, refusedByContract, type Database, type RateLimitSetting } from '../db.ts';
 
 export type AssistantInboxOutcome =

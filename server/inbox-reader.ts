@@ -5,7 +5,7 @@
 import type { Queryable } from '../backend/db.ts';
 import type { StoredRequest } from '../backend/contact/mail.ts';
 import type { StoredAssistantMessage } from '../backend/assistant/inbox-mail.ts';
-import { ASSISTANT_INBOX_KINDS, type AssistantInboxKind } from '../core/assistant/inbox.ts';
+import { ASSISTANT_INBOX_KINDS, type AssistantInboxKind } from '../core/assistant/visitor-messages.ts';
 
 export type MailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 

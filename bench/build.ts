@@ -1,6 +1,6 @@
 /**
  * Build scaling: our Eleventy build of the real site, then of the site with 1,000, 4,000 and 10,000
- * generated articles (scripts/bench/articles.ts, in a temporary folder), each beside a bare Eleventy
+ * generated articles (bench/articles.ts, in a temporary folder), each beside a bare Eleventy
  * build of the same Markdown files (bench/bare.config.js) in the same run, the two interleaved. Wall
  * time, CPU time and peak memory of each, the ratios ours / bare, the weight of the first list page and
  * of the split search index, and the blog search in Chromium on the real site and the largest one.
@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, stat
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { SEARCH_MANIFEST } from '../../core/blog/listing.ts';
+import { SEARCH_MANIFEST } from '../core/blog/listing.ts';
 import { generateArticles } from './articles.ts';
 import {
   buildPages,
@@ -26,7 +26,7 @@ import {
 } from './common.ts';
 import { profilePhases, type Phase } from './profile.ts';
 import { QUERIES, searchQueries } from './search.ts';
-import type { QueryMeasure } from '../lib/blog-search.ts';
+import type { QueryMeasure } from '../scripts/lib/blog-search.ts';
 
 export const SCALES = [0, 1000, 4000, 10000] as const;
 /**

@@ -1,13 +1,13 @@
 /**
  * `npm run bench`: performance, size and load figures side by side (README, "Reading the bench").
  * A report, not a test: it never fails on a time. It builds the site into its own folder, then runs
- *   lighthouse  Lighthouse mobile on five pages, median of 3 runs       (scripts/bench/lighthouse.ts)
+ *   lighthouse  Lighthouse mobile on five pages, median of 3 runs       (bench/lighthouse.ts)
  *   build       build time and memory at 14, 1,000, 4,000 and 10,000 articles, beside bare
- *               Eleventy; blog search in Chromium                        (scripts/bench/build.ts)
- *   dev         npm run dev: from saving an article to the page reloaded (scripts/bench/dev.ts)
- *   load        autocannon on the server, before and after a kill -9    (scripts/bench/load.ts)
- *   weight      first and repeat visits, widgets beside the references  (scripts/bench/weight.ts)
- *   drawer      the assistant's drawer opening, CPU ×4                  (scripts/bench/drawer.ts)
+ *               Eleventy; blog search in Chromium                        (bench/build.ts)
+ *   dev         npm run dev: from saving an article to the page reloaded (bench/dev.ts)
+ *   load        autocannon on the server, before and after a kill -9    (bench/load.ts)
+ *   weight      first and repeat visits, widgets beside the references  (bench/weight.ts)
+ *   drawer      the assistant's drawer opening, CPU ×4                  (bench/drawer.ts)
  * and prints the Markdown report, also saved as bench/results/<date>.md (raw figures in .json beside it).
  *
  *   npm run bench                      everything (about 5 minutes on a quiet 2-core machine)

@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../../core/site/config.ts';
+import { loadConfig } from '../core/common/config.ts';
 import { fmt, log, root, startServer, table, type BenchContext, type RunningServer, type Section } from './common.ts';
 
 export const DURATION_S = 10;

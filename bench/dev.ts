@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../lib/browser.ts';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/browser.ts';
 import { fmt, freePort, log, median, root, table, type Section } from './common.ts';
 
 const EDITS = 5;
