@@ -15,7 +15,15 @@ import {
 } from '../../core/assistant/intents.ts';
 import { pagePath } from '../../core/assistant/knowledge.ts';
 import { opening } from '../../core/assistant/opening.ts';
-import { decide, rank, type Decision, type Ranked } from '../../core/assistant/ranking.ts';
+import {
+  SURE_THRESHOLDS,
+  decide,
+  rank,
+  THRESHOLDS,
+  type Decision,
+  type Ranked,
+  type Thresholds,
+} from '../../core/assistant/ranking.ts';
 import {
   answerReply,
   attachmentNotes,
@@ -24,11 +32,12 @@ import {
   medicalReply,
   thanksReply,
   unansweredReply,
+  unsureReply,
   type Link,
   type ReplyOptions,
   type VoiceNote,
 } from '../../core/assistant/replies.ts';
-import { understand, type Understanding } from '../../core/assistant/understanding.ts';
+import { understand, type Understanding, type UnderstandingContext } from '../../core/assistant/understanding.ts';
 import { words } from '../../core/assistant/text.ts';
 import type { Knowledge } from './knowledge.ts';
 
@@ -62,6 +71,13 @@ const CONTEXT_WORDS = 16;
 /** A question this short, with no subject of its own, leans on the previous one. */
 const SHORT_QUESTION_TERMS = 2;
 
+const contextOf = (knowledge: Knowledge): UnderstandingContext => ({
+  lexicon: knowledge.lexicon,
+  analyze: knowledge.analyze,
+  vocabulary: knowledge.vocabulary,
+  idf: knowledge.idf,
+});
+
 function linkTo(ranked: Ranked, withAnchor: boolean): Link {
   const { doc } = ranked.doc;
   return { label: doc.source, url: withAnchor ? doc.url : pagePath(doc.url) };
@@ -78,12 +94,7 @@ function readings(
   text: string,
   previous?: ConversationTurn,
 ): [Understanding, ...Understanding[]] {
-  const context = {
-    lexicon: knowledge.lexicon,
-    analyze: knowledge.analyze,
-    vocabulary: knowledge.vocabulary,
-    idf: knowledge.idf,
-  };
+  const context = contextOf(knowledge);
   const alone = understand(text, context);
   if (!previous) return [alone];
   const followUp = looksLikeFollowUp(text, knowledge.intents);
@@ -92,36 +103,85 @@ function readings(
   return alone.topics.length ? [alone, merged] : [merged];
 }
 
+/** What one reading of a question finds: the documents ranked, and the decision on them. */
+function search(
+  knowledge: Knowledge,
+  reading: Understanding,
+  thresholds: Thresholds = THRESHOLDS,
+): { ranked: Ranked[]; decision: Decision } {
+  const candidates = knowledge.retrieval
+    .search(reading)
+    .map(({ position, score }) => ({ doc: knowledge.docs[position]!, score }));
+  const ranked = rank(candidates, knowledge.docs, reading, weighed(knowledge, reading), knowledge.known);
+  return { ranked, decision: decide(ranked, reading, thresholds) };
+}
+
+/** A term weighs its rarity on the site, and less when the visitor only told it as context. */
+const weighed = (knowledge: Knowledge, reading: Understanding) => (term: string) =>
+  knowledge.idf(term) * reading.weight(term);
+
+/** At most this many subjects offered when DENTY is not sure. */
+const SUGGESTIONS_MAX = 3;
+/** Share of the question the best document must hold for DENTY to offer subjects rather than only Contact. */
+const SUGGESTION_COVERAGE = 0.4;
+/** Documents looked at for them, best first. */
+const SUGGESTION_CANDIDATES = 8;
+
+/** How a document is offered as a subject: a FAQ entry by its question, anything else by its page's name. */
+const subjectOf = ({ doc }: Ranked): string => (doc.doc.kind === 'faq' ? doc.doc.title : doc.doc.source);
+
+/**
+ * The subjects to offer when DENTY is not sure: those of the best documents, one per page, each kept
+ * only if asking it answers, and with that page (a suggestion is a promise).
+ */
+function suggestions(knowledge: Knowledge, ranked: readonly Ranked[], context: UnderstandingContext): string[] {
+  const offered: string[] = [];
+  const pages = new Set<string>();
+  for (const item of ranked.slice(0, SUGGESTION_CANDIDATES)) {
+    if (offered.length >= SUGGESTIONS_MAX) break;
+    const page = pagePath(item.doc.doc.url);
+    const subject = subjectOf(item);
+    if (pages.has(page) || offered.includes(subject)) continue;
+    const { decision } = search(knowledge, understand(subject, context));
+    if (decision.kind !== 'answer' || pagePath(decision.lead.doc.doc.url) !== page) continue;
+    pages.add(page);
+    offered.push(subject);
+  }
+  return offered;
+}
+
 function answerQuestion(
   knowledge: Knowledge,
   text: string,
   options: ReplyOptions,
   previous?: ConversationTurn,
+  thresholds: Thresholds = THRESHOLDS,
 ): AssistantAnswer {
-  const decideOn = (reading: Understanding) => {
-    const candidates = knowledge.retrieval
-      .search(reading)
-      .map(({ position, score }) => ({ doc: knowledge.docs[position]!, score }));
-    return decide(rank(candidates, knowledge.docs, reading, knowledge.idf, knowledge.known), reading);
-  };
   const [first, ...others] = readings(knowledge, text, previous);
   let understanding = first;
-  let decision = decideOn(first);
+  let found = search(knowledge, first, thresholds);
   for (const other of others) {
-    if (decision.kind === 'answer') break;
+    if (found.decision.kind === 'answer') break;
     understanding = other;
-    decision = decideOn(other);
+    found = search(knowledge, other, thresholds);
   }
-  if (decision.kind === 'unanswered')
+  const { decision } = found;
+  if (decision.kind === 'unanswered') {
+    // Words the site uses, but not enough to be sure: the subjects they lead to, never a dead end. A
+    // question that shares only a word or two with the site (« une recette de gâteau ») gets none.
+    const close = (found.ranked[0]?.coverage ?? 0) >= SUGGESTION_COVERAGE;
+    const offered =
+      decision.reason === 'weak-match' && close ? suggestions(knowledge, found.ranked, contextOf(knowledge)) : [];
     return {
-      markdown: unansweredReply(options),
+      markdown: offered.length ? unsureReply(offered, options) : unansweredReply(options),
       outcome: 'unanswered',
       links: [{ label: 'Contact', url: '/contact' }],
       unanswered: decision.reason,
     };
+  }
   const source = linkTo(decision.lead, true);
   const seeAlso = decision.seeAlso.map((item) => linkTo(item, false));
-  const openingText = opening(decision.lead.doc, understanding, knowledge.idf, options.productName);
+  const openingText = opening(decision.lead.doc, understanding, weighed(knowledge, understanding), options.productName);
   return {
     markdown: answerReply(openingText, source, seeAlso),
     outcome: 'answer',
@@ -170,11 +230,18 @@ export function answerMessage(
       // Talk around a greeting or thanks (« Merci, je note ça pour le docteur ») is no follow-up of the
       // previous question; searched alone, what the site does not answer is talk, not a question missed.
       const talk = socialTalk(text, knowledge.intents);
-      answer = answerQuestion(knowledge, question, options, talk ? undefined : previous);
+      const care = asksAboutCare(text, knowledge.intents);
+      answer = answerQuestion(
+        knowledge,
+        question,
+        options,
+        talk ? undefined : previous,
+        care || talk ? SURE_THRESHOLDS : THRESHOLDS,
+      );
       if (answer.outcome === 'unanswered') {
         if (talk) answer = socialAnswer(talk, options, text);
         // Teeth or care that the site does not speak of: a health question, for a practitioner.
-        else if (asksAboutCare(text, knowledge.intents)) answer = medicalAnswer();
+        else if (care) answer = medicalAnswer();
       }
     }
   }

@@ -73,7 +73,7 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
     return {
       doc,
       position,
-      terms: termsOf([doc.title, doc.source, doc.about, ...lines].join(' ')),
+      terms: termsOf([doc.title, doc.source, doc.about, doc.context ?? '', ...lines].join(' ')),
       titleTerms: new Set(analyze(doc.title)),
       lineTerms: lines.map(termsOf),
       sentenceTerms: doc.kind === 'faq' ? sentencesOf(lines.join(' ')).map(termsOf) : undefined,

@@ -78,7 +78,7 @@ export async function createRetrieval(
       id: String(index),
       title: searchText(doc.title),
       source: searchText(`${doc.source} ${doc.about}`),
-      body: searchText(lineText(doc)),
+      body: searchText(`${lineText(doc)} ${doc.context ?? ''}`),
       keywords: searchText(keywords(doc)),
     })),
   );

@@ -52,6 +52,12 @@ export interface LinkDecision {
  * How a link of the chat behaves. `base` resolves relative links (the site that wrote the answer);
  * `ownOrigins` are the origins that count as "own domain" (the page's own). Unsafe schemes give null.
  */
+/**
+ * A reply's link whose address starts so asks DENTY the rest (URL-encoded) when pressed: the subjects it
+ * offers when not sure (core/assistant/replies.ts), shown as buttons by the widget.
+ */
+export const ASK_PREFIX = '#demander=';
+
 export function decideLink(href: string, base: string, ownOrigins: readonly string[]): LinkDecision | null {
   const trimmed = href.trim();
   if (/^(mailto|tel):/i.test(trimmed)) return { href: trimmed, external: false };

@@ -146,8 +146,30 @@ export function isMedicalQuestion(text: string, lists: IntentLists): boolean {
   const has = (list: readonly string[][]) => any(sequence, list);
   return (
     has(lists.medicalAlways) ||
+    asksForDiagnosisOrTreatment(text, lists) ||
     (has(lists.symptoms) && (has(lists.personal) || has(lists.procedures))) ||
     (has(lists.conditions) && has(lists.procedures))
+  );
+}
+
+/**
+ * A diagnosis asked for (« vous poseriez quel diagnostic ? »), or a choice between treatments (« plutôt
+ * le MTA ou la Biodentine ? », « surfaçage ou chirurgie ? ») about care: a practitioner's decision
+ * (docs/requirements.md#assistant-answers), whatever the words of care.
+ */
+const DIAGNOSIS = /\bdiagnosti(?:c|quer)\b/;
+const CHOICE =
+  /\b(?:plutot|vaut[- ]il mieux|mieux vaut|preferer|privilegier|choisir entre|conseillez|recommandez|soit)\b[^?]*\b(?:ou|soit)\b|\b(?:lequel|laquelle|quel|quelle) (?:est|serait) (?:le|la) (?:mieux|meilleur|meilleure)\b/;
+
+export function asksForDiagnosisOrTreatment(text: string, lists: IntentLists): boolean {
+  const folded = words(text).join(' ');
+  const sequence = words(text);
+  const aboutCare = [lists.care, lists.procedures, lists.symptoms, lists.conditions].some((list) =>
+    any(sequence, list),
+  );
+  return (
+    (DIAGNOSIS.test(folded) && asksSomething(text)) ||
+    (CHOICE.test(folded) && aboutCare && !any(sequence, lists.paperwork))
   );
 }
 
@@ -275,7 +297,7 @@ export function asksYesOrNo(text: string): boolean {
 }
 
 /** Whether a message asks anything: a question mark, a yes-or-no turn, or a word that asks what, how… */
-function asksSomething(text: string): boolean {
+export function asksSomething(text: string): boolean {
   const sequence = words(text);
   return (
     text.includes('?') ||

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { assistantVocabulary } from './vocabulary.ts';
 
 /** Bumped whenever the shape changes: a server never answers from an index it does not understand. */
-export const ASSISTANT_INDEX_VERSION = 2;
+export const ASSISTANT_INDEX_VERSION = 3;
 
 /** One fact: a sentence, a list item or a card ("title" then its text), with the page it leads to. */
 export const assistantLine = z.object({
@@ -35,6 +35,11 @@ export const assistantDoc = z.object({
   /** The module this document presents is not available yet. */
   comingSoon: z.boolean().optional(),
   lines: z.array(assistantLine),
+  /**
+   * What the page says of the problem it solves (a « before » column, a problem list): searched, so that
+   * a visitor who describes the problem finds the page, never quoted in an answer.
+   */
+  context: z.string().optional(),
 });
 
 export const assistantIndex = z.object({

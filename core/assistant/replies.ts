@@ -5,6 +5,7 @@
  */
 import { frenchTypography } from '../common/typography.ts';
 import { quickOptions } from './quick-options.ts';
+import { ASK_PREFIX } from './chat-text.ts';
 
 export interface ReplyOptions {
   productName: string;
@@ -56,6 +57,22 @@ export const medicalReply = (): string =>
 /** The honest "not found", with the team's address. */
 export function unansweredReply({ productName, supportResponse }: ReplyOptions): string {
   return `Je n’ai pas trouvé de réponse à cette question dans les pages du site ${productName}. Reformulez-la en quelques mots, ou écrivez à notre équipe depuis la page [Contact](/contact)\u00A0: elle vous répond sous ${supportResponse.replace(' ', '\u00A0')}.`;
+}
+
+/** A link that asks DENTY `question` when pressed (the widget shows it as a button: widgets/assistant/MessageText.tsx). */
+export const askLink = (label: string, question: string): string =>
+  `[${escapeMarkdown(frenchTypography(label))}](${ASK_PREFIX}${encodeURIComponent(question)})`;
+
+/**
+ * Never a dead end (docs/requirements.md#assistant-answers): when DENTY is not sure, it says so in one
+ * line and offers the subjects it would answer (each answers when pressed), and the team.
+ */
+export function unsureReply(suggestions: readonly string[], { productName, supportResponse }: ReplyOptions): string {
+  return [
+    `Je n’ai pas trouvé de réponse sûre à cette question dans les pages du site ${productName}\u00A0: notre équipe vous répond depuis la page [Contact](/contact) sous ${supportResponse.replace(' ', '\u00A0')}.`,
+    'Vous cherchez peut-être\u00A0:',
+    suggestions.map((question) => `- ${askLink(question, question)}`).join('\n'),
+  ].join('\n\n');
 }
 
 /** What became of a voice note: none sent, kept for the team (stored), or not kept (no inbox here). */

@@ -5,7 +5,7 @@
  * names (weighed by how rare their words are on the site), and whether it asks for yes or no. The
  * analyser is injected: core/ stays free of the search library.
  */
-import { asksYesOrNo } from './intents.ts';
+import { asksSomething, asksYesOrNo } from './intents.ts';
 import { containsPhrase, correctWord, words } from './text.ts';
 import type { AssistantTopic, AssistantVocabulary } from './vocabulary.ts';
 
@@ -83,6 +83,29 @@ export interface Understanding {
   topics: TopicMatch[];
   /** It asks for yes or no ("Dentivo est-il conforme au RGPD ?"), not how, how much or which. */
   yesNo: boolean;
+  /**
+   * How much a term of the question counts: 1 in the sentence that asks, less in the context told around
+   * it (« On a déjà été coincés 3 ans avec un contrat. ») — what the visitor asks is what must be found.
+   */
+  weight(term: string): number;
+}
+
+/** What a term said only in the context of a long message weighs, against one of the sentence that asks. */
+export const CONTEXT_WEIGHT = 0.35;
+
+/** A message's sentences: at . ! ? or … followed by a space (a visitor's typing, not an editor's). */
+const messageSentences = (text: string) => text.split(/(?<=[.!?…])\s+/u).filter((part) => part.trim());
+
+/**
+ * The terms of the sentences that ask (a question mark, a question word), or of the last sentence when
+ * none does; undefined when the message is one sentence, or every sentence asks.
+ */
+function askedTerms(text: string, analyze: Analyze): Set<string> | undefined {
+  const parts = messageSentences(text);
+  if (parts.length < 2) return undefined;
+  const asking = parts.filter((part) => asksSomething(part));
+  if (asking.length === parts.length) return undefined;
+  return new Set((asking.length ? asking : parts.slice(-1)).flatMap((part) => analyze(part)));
 }
 
 export interface UnderstandingContext {
@@ -97,10 +120,14 @@ export function understand(
   question: string,
   { lexicon, analyze, vocabulary, idf = () => 1 }: UnderstandingContext,
 ): Understanding {
-  const text = words(question)
-    .map((word) => correctWord(word, lexicon))
-    .join(' ');
+  const correct = (part: string) =>
+    words(part)
+      .map((word) => correctWord(word, lexicon))
+      .join(' ');
+  const text = correct(question);
   const terms = [...new Set(analyze(text))];
+  const asked = askedTerms(question, (part) => analyze(correct(part)));
+  const weight = (term: string) => (!asked || asked.has(term) ? 1 : CONTEXT_WEIGHT);
   const alternatives = new Map(terms.map((term) => [term, [[term]]]));
   for (const expression of vocabulary.figures)
     if (containsPhrase(terms, expression)) for (const term of expression) alternatives.get(term)?.push([FIGURE_TERM]);
@@ -129,7 +156,7 @@ export function understand(
       const literal = containsPhrase(terms, expression);
       const several = literal ? undefined : counted.find(({ sequence }) => containsPhrase(sequence, expression));
       if (!literal && !several) continue;
-      score += expression.reduce((sum, term) => sum + idf(term), 0);
+      score += expression.reduce((sum, term) => sum + idf(term) * weight(term), 0);
       for (const term of [...expression, ...(several?.count ?? [])]) if (terms.includes(term)) covered.add(term);
     }
     if (score > 0) topics.push({ topic, score, terms: covered });
@@ -142,6 +169,7 @@ export function understand(
     expansionText: expansionTexts.join(' '),
     alternatives,
     topics,
-    yesNo: asksYesOrNo(question),
+    yesNo: asksYesOrNo(asked ? (messageSentences(question).filter(asksSomething).at(-1) ?? question) : question),
+    weight,
   };
 }

@@ -12,6 +12,7 @@ export const fieldLabels: Record<string, string> = {
   paperwork: 'Argent et démarches (« prix », « remboursement »)',
   introductions: 'Présentations (« je suis assistante… »)',
   procedures: 'Actes de soin',
+  problem: 'Liste des difficultés sans Dentivo',
   auditCategories: 'Catégories qui affichent l’audit express',
   farewells: 'Formules d’au revoir (« bonne journée »…)',
   followUps: 'Suites de conversation',
@@ -226,6 +227,8 @@ export const fieldHints: Record<string, string> = {
   href: 'Une page du site (/agenda, #faq), une adresse https://, mailto:, tel:, ou app:signup / app:signin.',
   icon: 'Un nom d’icône lucide (https://lucide.dev/icons), par exemple calendar ou shield-check.',
   id: 'Minuscules, chiffres et tirets.',
+  problem:
+    'Cochez si la liste décrit les difficultés que Dentivo résout : DENTY s’en sert pour trouver la page, jamais pour répondre.',
   path: 'Commence par /, en minuscules, chiffres et tirets (ex. /agenda).',
   page: 'La page vers laquelle DENTY renvoie, par exemple /tarifs.',
   slug: 'L’adresse de l’article : /blog/ suivi de ce texte. Laissé vide, il est tiré du titre.',

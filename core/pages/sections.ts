@@ -154,6 +154,11 @@ export const listSection = z.object({
   ...base,
   title: z.string().min(1),
   style: z.enum(['checks', 'cards', 'plain']).default('checks'),
+  /**
+   * The list tells what goes wrong without the product (« ce casse-tête du soir »): its role is the
+   * problem. It leads DENTY to the page, never into an answer (docs/decisions/0064-denty-asked-sentence-and-roles.md).
+   */
+  problem: z.boolean().optional(),
   items: z
     .array(z.object({ title: z.string(), text: z.string().optional(), href: href.optional(), icon: icon.optional() }))
     .min(1),

@@ -124,18 +124,15 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
     case 'stats':
       return [...intro, ...section.stats.map((stat) => line(asSentence(`${stat.value} ${stat.label}`)))];
     case 'comparison':
-      return [
-        ...intro,
-        ...section.rows.map((row) =>
-          line(`${section.beforeLabel} : ${row.before} ; ${section.afterLabel} : ${row.after}.`, row.label),
-        ),
-      ];
+      // The « before » column is the problem: context (sectionContext), never the answer.
+      return [...intro, ...section.rows.map((row) => line(asSentence(row.after), row.label))];
     case 'glossary':
       return [
         ...intro,
         ...section.terms.flatMap((term) => (glossary.has(term) ? [line(glossary.get(term)!.definition, term)] : [])),
       ];
     case 'list':
+      if (section.problem) return null;
       return [...intro, ...section.items.map((item) => line(item.text ?? '', item.title, item.href))];
     case 'links':
       return [...intro, ...section.links.map((link) => line(link.description ?? '', link.title, link.href))];
@@ -167,6 +164,16 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
   }
 }
 
+/** What a section says of the problem the page solves: searched, never quoted (AssistantDoc `context`). */
+function sectionContext(section: Section): string {
+  if (section.type === 'comparison') return section.rows.map((row) => `${row.label} ${row.before}`).join(' ');
+  if (section.type === 'list' && section.problem)
+    return [section.title, section.intro, ...section.items.flatMap((item) => [item.title, item.text])]
+      .filter(Boolean)
+      .join(' ');
+  return '';
+}
+
 /** "Tarifs : une offre unique, utilisateurs illimités | Dentivo" → the part before the brand. */
 const aboutOf = (title: string) => title.replace(/\s*\|[^|]*$/, '');
 
@@ -174,10 +181,16 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
   const docs: AssistantDoc[] = [];
   const about = aboutOf(page.title);
   const comingSoon = page.comingSoon ? { comingSoon: true } : {};
+  // A problem list has no document of its own: it is the context of the page's lead (its hero).
+  const problems = page.sections
+    .filter((section) => section.type === 'list' && section.problem)
+    .map(sectionContext)
+    .join(' ');
   page.sections.forEach((section, index) => {
     const lines = sectionLines(section, glossary)?.filter((item) => item.text || item.title);
     if (!lines?.length) return;
     const title = section.type === 'hero' ? section.title : (section.title ?? page.name);
+    const context = [section.type === 'hero' ? problems : '', sectionContext(section)].filter(Boolean).join(' ');
     docs.push({
       id: `page:${page.path}:${index}`,
       kind: 'page',
@@ -188,6 +201,7 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
       section: section.type,
       ...comingSoon,
       lines,
+      ...(context ? { context } : {}),
     });
   });
   if (page.body) {

@@ -22,6 +22,7 @@ import {
 import { understand } from '../../core/assistant/understanding.ts';
 import { decide, type PreparedDoc, type Ranked } from '../../core/assistant/ranking.ts';
 import { escapeMarkdown } from '../../core/assistant/replies.ts';
+import { ASK_PREFIX } from '../../core/assistant/chat-text.ts';
 import { limitWords, OPENING_MAX_WORDS } from '../../core/assistant/opening.ts';
 import { wordCount } from '../../core/assistant/text.ts';
 import { quickOptions } from '../../core/assistant/quick-options.ts';
@@ -258,7 +259,57 @@ describe('Une réponse, pas des extraits', () => {
     expect(links(human.markdown)).toEqual(['/contact']);
     const thirdParty = ask('est-ce que ça marche avec le tiers payant ?');
     expect(thirdParty.outcome).toBe('unanswered');
-    expect(links(thirdParty.markdown)).toEqual(['/contact']);
+    expect(links(thirdParty.markdown)[0]).toBe('/contact');
+  });
+
+  it('jamais sans issue : pas sûr, il le dit, offre des sujets qui répondent chacun, et le contact', () => {
+    const unsure = ask('est-ce que ça marche avec le tiers payant ?');
+    expect(opening(unsure.markdown)).toMatch(/^Je n’ai pas trouvé de réponse sûre .*\[Contact\]\(\/contact\)/);
+    const offered = links(unsure.markdown).filter((link) => link.startsWith(ASK_PREFIX));
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.length).toBeLessThanOrEqual(3);
+    for (const link of offered) {
+      const pressed = ask(decodeURIComponent(link.slice(ASK_PREFIX.length)));
+      expect(pressed.outcome, link).toBe('answer');
+    }
+    // A question that shares only a word with the site gets the honest « pas trouvé », nothing to choose.
+    expect(links(ask('Donne-moi une recette de gâteau au chocolat').markdown)).toEqual(['/contact']);
+  });
+
+  it('pèse la phrase qui demande plus que le contexte raconté autour', () => {
+    const question =
+      'On a déjà été coincés 3 ans avec un contrat chez notre ancien éditeur, une galère. Combien de temps dure votre essai gratuit ?';
+    const reading = read(question);
+    const contract = knowledge.analyze('contrat')[0]!;
+    const trial = knowledge.analyze('essai')[0]!;
+    expect(reading.weight(trial)).toBe(1);
+    expect(reading.weight(contract)).toBeLessThan(1);
+    const answer = ask(question);
+    expect(answer.outcome).toBe('answer');
+    expect(opening(answer.markdown)).toMatch(/30\sjours/);
+  });
+
+  it('refuse un diagnostic ou un choix entre deux traitements, même posé par un dentiste', () => {
+    for (const question of [
+      'Pour un coiffage pulpaire, vous me conseillez plutôt le MTA ou la Biodentine ?',
+      'vous poseriez quel diagnostic sur une 46 douloureuse au froid ?',
+      'Mon dentiste me propose soit un implant soit un bridge, lequel est le mieux ?',
+    ])
+      expect(ask(question).outcome, question).toBe('medical');
+    // A product question that names a choice stays a product question.
+    expect(ask('Vous conseillez de commencer par l’agenda ou par les devis ?').outcome).not.toBe('medical');
+  });
+
+  it('une liste de problèmes mène à la page mais n’ouvre jamais une réponse', () => {
+    const hero = index.docs.find((doc) => doc.id === 'page:/endodontie-comptes-rendus:0')!;
+    expect(hero.context).toContain('Dix minutes par compte rendu');
+    expect(index.docs.flatMap((doc) => doc.lines).some((line) => line.title === 'Dix minutes par compte rendu')).toBe(
+      false,
+    );
+    const answer = ask('Avec vos modèles, un compte rendu d’endodontie me prend combien de temps ?');
+    expect(answer.links[0]!.url).toMatch(/^\/endodontie-comptes-rendus/);
+    expect(opening(answer.markdown)).toMatch(/3\sminutes/);
+    expect(opening(answer.markdown)).not.toMatch(/Dix minutes/);
   });
 
   it('la page produit passe avant l’article de blog qui répond aussi', () => {
@@ -364,12 +415,10 @@ describe('Une réponse, pas des extraits', () => {
     expect(ask('c’est pour quand ?').outcome).toBe('unanswered');
   });
 
-  it('relit une relance qui nomme un sujet avec la question d’avant quand, seule, elle ne trouve rien', () => {
+  it('relit une relance qui nomme un sujet avec la question d’avant', () => {
     const agenda = ask('Parlez-moi de l’agenda');
     expect(agenda.links[0]!.url).toMatch(/^\/agenda/);
-    const followUp = 'et niveau sécurité, ça donne quoi ?';
-    expect(ask(followUp).outcome).toBe('unanswered');
-    expect(ask(followUp, agenda.turn).outcome).toBe('answer');
+    expect(ask('et niveau sécurité, ça donne quoi ?', agenda.turn).outcome).toBe('answer');
   });
 
   it('salue, remercie et dit au revoir sans lien', () => {

@@ -1,11 +1,10 @@
 /**
- * The floors of DENTY's evaluation (docs/decisions/0034-assistant-retrieval.md): each set of tests/eval/
- * is asked through the real webhook handler over the index the build makes from the real content. The
- * tuning set and the blind sets read since (1 and 2) must stay at least at 90 % and 85 %; blind sets 3
- * and 4, read since, at their first figure (76 %) and their figure once read (55 %) less two questions;
- * blind set 5, measured once and never tuned for, at its first figure (57 %) less two questions, so
- * that a change that only suits the sets we read shows up. `npm run eval:assistant` prints the same evaluation in
- * detail, with the answer times (never asserted here).
+ * The floors of DENTY's evaluation (docs/decisions/0034-assistant-retrieval.md, 0064): each set of
+ * tests/eval/ is asked through the real webhook handler over the index the build makes from the real
+ * content, and must stay at its latest figure less about two questions, so that a change that only suits
+ * the sets we have read shows up. The blind sets' untuned figures are in the decisions; a new blind set
+ * is measured once before anyone reads it. `npm run eval:assistant` prints the same evaluation in detail,
+ * with the answer times (never asserted here).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -18,15 +17,17 @@ const root = join(import.meta.dirname, '..', '..');
 const FLOORS: Record<EvalSetName, number> = {
   réglage: 0.9,
   'aveugle-1': 0.9,
-  'aveugle-2': 0.85,
-  'aveugle-3': 0.72,
-  'aveugle-4': 0.55,
-  'aveugle-5': 0.58,
-  'aveugle-6': 0.35,
-  'aveugle-7': 0.52,
-  'aveugle-8': 0.49,
-  // Measured once, untuned: 34.3 % (34/99), before the work of issue 30.
-  'aveugle-9': 0.33,
+  // 88.7 % before issue 30: the lower thresholds that answer more paraphrases elsewhere cost it three
+  // questions (docs/decisions/0064-denty-asked-sentence-and-roles.md).
+  'aveugle-2': 0.82,
+  'aveugle-3': 0.78,
+  'aveugle-4': 0.6,
+  'aveugle-5': 0.59,
+  'aveugle-6': 0.41,
+  'aveugle-7': 0.55,
+  'aveugle-8': 0.55,
+  // 34.3 % measured once untuned, before issue 30; 44.4 % once read (a development set since).
+  'aveugle-9': 0.42,
 };
 
 let knowledge: Knowledge;

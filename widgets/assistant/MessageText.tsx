@@ -6,11 +6,34 @@
  * (docs/decisions/0044-assistant-replies-without-libraries.md).
  */
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { plainTextSegments } from '../../core/assistant/chat-text.ts';
+import { ASK_PREFIX, plainTextSegments } from '../../core/assistant/chat-text.ts';
 import { parseMarkdown, type Block, type Inline } from '../../core/assistant/markdown.ts';
 import { linkFor } from './links.ts';
+import { loading, sendMessage } from './conversation.ts';
+
+/** A subject DENTY offers (core/assistant/replies.ts `askLink`): pressed, it is asked. */
+function AskButton({ question, children }: { question: string; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="assistant-option assistant-option--inline"
+      onClick={() => void (loading.value || sendMessage({ text: question, files: [] }))}
+    >
+      {children}
+    </button>
+  );
+}
 
 function ChatLink({ href, title, children }: { href: string; title?: string; children: ReactNode }) {
+  if (href.startsWith(ASK_PREFIX)) {
+    let question = '';
+    try {
+      question = decodeURIComponent(href.slice(ASK_PREFIX.length)).trim();
+    } catch {
+      // A malformed one stays its words.
+    }
+    if (question) return <AskButton question={question}>{children}</AskButton>;
+  }
   const link = linkFor(href);
   // A link the chat does not follow (javascript:, data:…) stays its words, nothing to click.
   if (!link) return <span>{children}</span>;
