@@ -56,6 +56,7 @@ export const evalSets = [
   { name: 'aveugle-7', file: 'assistant-blind-7.yaml' },
   { name: 'aveugle-8', file: 'assistant-blind-8.yaml' },
   { name: 'aveugle-9', file: 'assistant-blind-9.yaml' },
+  { name: 'aveugle-10', file: 'assistant-blind-10.yaml' },
 ] as const;
 export type EvalSetName = (typeof evalSets)[number]['name'];
 

@@ -28,6 +28,9 @@ const FLOORS: Record<EvalSetName, number> = {
   'aveugle-8': 0.55,
   // 34.3 % measured once untuned, before issue 30; 44.4 % once read (a development set since).
   'aveugle-9': 0.42,
+  // Written after the changes of issue 30 and measured once, untuned: 56.7 % (59/104); the code before
+  // them scored 46.2 % on it.
+  'aveugle-10': 0.55,
 };
 
 let knowledge: Knowledge;
