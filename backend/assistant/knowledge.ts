@@ -3,7 +3,7 @@
  * searched with Orama, its documents' terms, the idf of each term, the lexicon for spelling, and the
  * vocabulary compiled once. Built once per index (server start or rebuild, edge cold start).
  */
-import { assistantIndex, type AssistantDoc, type AssistantIndex } from '../../core/assistant/knowledge.ts';
+import { assistantIndex, pagePath, type AssistantDoc, type AssistantIndex } from '../../core/assistant/knowledge.ts';
 import { intentLists, type IntentLists } from '../../core/assistant/intents.ts';
 import type { PreparedDoc } from '../../core/assistant/ranking.ts';
 import { lexiconOf } from '../../core/assistant/text.ts';
@@ -36,6 +36,21 @@ export class KnowledgeError extends Error {
 const lineText = (doc: AssistantDoc) =>
   doc.lines.map((line) => (line.title ? `${line.title} ${line.text}` : line.text));
 
+/**
+ * The questions the team attached to a document (vocabulary `taught`): a FAQ answer by its id, a section
+ * by its address, a page by its first document (its lead).
+ */
+function taughtFor(index: AssistantIndex): (doc: AssistantDoc) => string {
+  const byDoc = new Map<string, string[]>();
+  for (const { question, answer } of index.vocabulary.taught) {
+    const doc = answer.startsWith('q-')
+      ? index.docs.find((item) => item.id === `faq:${answer}`)
+      : (index.docs.find((item) => item.url === answer) ?? index.docs.find((item) => pagePath(item.url) === answer));
+    if (doc) byDoc.set(doc.id, [...(byDoc.get(doc.id) ?? []), question]);
+  }
+  return (doc) => (byDoc.get(doc.id) ?? []).join(' ');
+}
+
 /** The vocabulary's words for each document: those of every subject whose pages or FAQ answers include it. */
 function keywordsOf(index: AssistantIndex): (doc: AssistantDoc) => string {
   return (doc) =>
@@ -60,7 +75,14 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
     );
   }
   const index = parsed.data;
-  const retrieval = await createRetrieval(index.docs, index.vocabulary.ignore, keywordsOf(index));
+  const taught = taughtFor(index);
+  const topicWords = keywordsOf(index);
+  // A taught question is searched with its document, and counts as what the document says.
+  const retrieval = await createRetrieval(
+    index.docs,
+    index.vocabulary.ignore,
+    (doc) => `${topicWords(doc)} ${taught(doc)}`,
+  );
   const { analyze } = retrieval;
   // A line with a number also holds FIGURE_TERM: it answers "combien de temps ?" ("30 jours").
   const termsOf = (text: string) => {
@@ -73,7 +95,7 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
     return {
       doc,
       position,
-      terms: termsOf([doc.title, doc.source, doc.about, doc.context ?? '', ...lines].join(' ')),
+      terms: termsOf([doc.title, doc.source, doc.about, doc.context ?? '', taught(doc), ...lines].join(' ')),
       titleTerms: new Set(analyze(doc.title)),
       lineTerms: lines.map(termsOf),
       sentenceTerms: doc.kind === 'faq' ? sentencesOf(lines.join(' ')).map(termsOf) : undefined,

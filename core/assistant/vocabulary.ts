@@ -32,6 +32,21 @@ export const assistantTopic = z.object({
   words: z.array(expression).min(1, 'un sujet a au moins un mot'),
 });
 
+/** A page (« /tarifs »), one of its sections (« /tarifs#essai ») or a FAQ answer (« q-essai »). */
+const answerTarget = z.union([
+  target,
+  z.string().regex(/^q-[a-z0-9-]+$/, 'une page du site (/tarifs, /tarifs#essai) ou une question de faq.yaml (q-…)'),
+]);
+
+export const taughtQuestion = z.object({
+  question: z
+    .string()
+    .trim()
+    .min(3, 'la question du visiteur, telle qu’il l’a posée')
+    .max(500, 'une question tient en 500 caractères'),
+  answer: answerTarget,
+});
+
 export const assistantVocabulary = z.object({
   ignore: z.array(expression).default([]),
   synonyms: z.array(z.array(expression).min(2, 'un groupe de synonymes a au moins deux mots')).default([]),
@@ -63,6 +78,11 @@ export const assistantVocabulary = z.object({
   followUps: z
     .object({ starts: z.array(expression).default([]), references: z.array(expression).default([]) })
     .default({ starts: [], references: [] }),
+  /**
+   * Visitors' questions DENTY missed, attached by the team to what answers them (a page, a section or a
+   * FAQ answer): indexed with it at the next build (docs/decisions/0064-denty-asked-sentence-and-roles.md).
+   */
+  taught: z.array(taughtQuestion).default([]),
 });
 
 export type AssistantTopic = z.infer<typeof assistantTopic>;
@@ -81,5 +101,8 @@ export function unknownVocabularyTargets(
     for (const id of topic.faq)
       if (!faqIds.has(id)) problems.push(`sujet « ${topic.name} » : question inconnue « ${id} »`);
   }
+  for (const { question, answer } of vocabulary.taught)
+    if (answer.startsWith('q-') ? !faqIds.has(answer) : !pagePaths.has(answer.split('#')[0]!))
+      problems.push(`question apprise « ${question} » : réponse inconnue « ${answer} »`);
   return problems;
 }

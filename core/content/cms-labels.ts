@@ -29,6 +29,7 @@ export const fieldLabels: Record<string, string> = {
   synonyms: 'Synonymes',
   thanks: 'Remerciements',
   topics: 'Sujets',
+  taught: 'Questions apprises (rattachées à leur réponse)',
   trustCategories: 'Catégories qui affichent les questions et les garanties',
   words: 'Mots',
   after: 'Avec Dentivo',

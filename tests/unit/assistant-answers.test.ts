@@ -22,6 +22,7 @@ import {
 import { understand } from '../../core/assistant/understanding.ts';
 import { decide, type PreparedDoc, type Ranked } from '../../core/assistant/ranking.ts';
 import { escapeMarkdown } from '../../core/assistant/replies.ts';
+import { unknownVocabularyTargets } from '../../core/assistant/vocabulary.ts';
 import { ASK_PREFIX } from '../../core/assistant/chat-text.ts';
 import { limitWords, OPENING_MAX_WORDS } from '../../core/assistant/opening.ts';
 import { wordCount } from '../../core/assistant/text.ts';
@@ -484,5 +485,32 @@ describe('La mémoire des conversations', () => {
     expect(memory.size).toBe(2);
     expect(memory.get('b')).toBeUndefined();
     expect(memory.get('d')).toEqual({ question: 'z' });
+  });
+});
+
+describe('L’équipe apprend à DENTY les questions qu’il a manquées', () => {
+  const missed = 'Si ça ne colle pas avec notre façon de travailler, on peut partir sans payer de pénalité ?';
+
+  it('rattachée à la réponse de FAQ qui y répond, une question manquée trouve sa réponse à la construction suivante', async () => {
+    expect(ask(missed).outcome).toBe('unanswered');
+    const taught = await createKnowledge({
+      ...index,
+      vocabulary: { ...index.vocabulary, taught: [{ question: missed, answer: 'q-resiliation' }] },
+    });
+    const answer = answerMessage(taught, { text: missed }, options);
+    expect(answer.outcome).toBe('answer');
+    expect(answer.links[0]!.url).toBe(content.shared.faq.find((item) => item.id === 'q-resiliation')!.page ?? '/faq');
+    // What it learnt is the question's meaning, not its exact words.
+    const reworded = answerMessage(taught, { text: 'on peut partir sans payer de pénalité ?' }, options);
+    expect(reworded.links[0]!.url).toBe(answer.links[0]!.url);
+  });
+
+  it('une question apprise qui renvoie à une page ou une question inconnue arrête la construction, en français', () => {
+    const problems = unknownVocabularyTargets(
+      { ...content.vocabulary, taught: [{ question: missed, answer: '/page-disparue' }] },
+      new Set([...content.pages.map((page) => page.path), ...content.posts.map((post) => `/blog/${post.slug}`)]),
+      new Set(content.shared.faq.map((item) => item.id)),
+    );
+    expect(problems).toEqual([`question apprise « ${missed} » : réponse inconnue « /page-disparue »`]);
   });
 });
