@@ -320,6 +320,22 @@ test.describe('Conversation', () => {
     await expect(page).toHaveURL(/\/fonctionnalites#modules$/);
   });
 
+  test('pas sûr, DENTY offre des sujets : un bouton pressé pose sa question et reçoit sa réponse', async ({ page }) => {
+    await openAssistant(page);
+    await input(page).fill('est-ce que ça marche avec le tiers payant ?');
+    await input(page).press('Enter');
+    const unsure = messages(page).locator('.assistant-markdown').last();
+    await expect(unsure).toContainText('Vous cherchez peut-être', replyWait);
+    await expect(unsure.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+    const subject = unsure.locator('button.assistant-option').first();
+    const request = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook') && r.method() === 'POST');
+    await subject.click();
+    // The subject as typeset on the button, asked in the visitor's name.
+    const asked = (await request).postDataJSON().text as string;
+    expect(asked.length).toBeGreaterThan(2);
+    await expect(messages(page).locator('.assistant-markdown').last()).toContainText('En savoir plus', replyWait);
+  });
+
   test('Entrée envoie, Maj+Entrée passe à la ligne, le texte est rogné ; indicateur de saisie ; horodatage HH:mm', async ({
     page,
   }) => {
