@@ -30,6 +30,7 @@ import { forwardedClient } from '../../../backend/http.ts';
 import { mailQueue } from '../../../backend/mail/queue.ts';
 import { MailWorker } from '../../../backend/mail/worker.ts';
 import { RateLimiter, parseRateLimit } from '../../../backend/rate-limit.ts';
+import { bucketPrefix } from '../../../core/assistant/uploads.ts';
 import { mailFromEnv } from '../_shared/mail.ts';
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
@@ -84,6 +85,13 @@ export function assistantFunction(
     // One isolate's memory, like the conversations: a first barrier; Supabase may run several isolates.
     limiter: new RateLimiter(parseRateLimit(env('ASSISTANT_RATE_LIMIT')) ?? ASSISTANT_RATE_LIMIT),
     conversations: new ConversationMemory(),
+    // The project's bucket (SUPABASE_URL, given by Supabase), and the address the widgets were built with.
+    uploads: {
+      ownOrigins: [new URL(siteUrl).origin],
+      buckets: [bucketPrefix(env('SUPABASE_URL')), bucketPrefix(site.backend.supabaseUrl)].filter(
+        (prefix) => prefix !== undefined,
+      ),
+    },
     inbox: db
       ? assistantInbox(db, {
           sendMails: Boolean(worker),
