@@ -213,7 +213,7 @@ export async function startServer({
       DATA_DIR: dataDir,
       SITE_DIR: siteDir,
       SMTP_URL: '',
-      INBOX_TOKEN: 'bench',
+      INBOX_TOKEN: 'bench-jeton-de-la-boite-assez-long-32',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
