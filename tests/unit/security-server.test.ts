@@ -5,6 +5,7 @@
  * the inbox token. Every answer is counted; none may be a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { precompressSite } from '../../server/precompress.ts';
 import { connect, type Socket } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,6 +147,8 @@ describe('Fichiers statiques', () => {
     const outside = mkdtempSync(join(tmpdir(), 'dentivo-dehors-'));
     writeFileSync(join(outside, 'index.html'), '<p>hors du site</p>');
     symlinkSync(outside, join(site, 'dehors'));
+    // As `npm run build` leaves it: brotli and gzip beside each text file (the server only reads them).
+    await precompressSite(site);
     backend = await start({ siteDir: site });
   });
   afterAll(async () => {
