@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { manifestOutside } from './site/lib/vite-manifest.ts';
 
 /** The names of the icon set the site draws from (lucide-static), for the icon picker and the save check. */
 function lucideNames(): Plugin {
@@ -28,7 +29,7 @@ function lucideNames(): Plugin {
 export default defineConfig({
   base: '/admin/assets/',
   publicDir: false,
-  plugins: [lucideNames()],
+  plugins: [lucideNames(), manifestOutside('admin')],
   // Previews reuse site/lib modules that import node:fs and node:path for the build's own files.
   resolve: {
     alias: {

@@ -1,10 +1,13 @@
 // Vite builds the browser code: the islands' client (with one chunk per widget), the site's small
 // enhancement script, its stylesheet and the widgets' one. Hashed names, listed in a manifest that Eleventy reads.
 import { defineConfig } from 'vite';
+import { manifestOutside } from './site/lib/vite-manifest.ts';
 
 export default defineConfig({
   base: '/assets/',
   publicDir: false,
+  // The manifest names every source file: kept out of what is published (.cache/vite/).
+  plugins: [manifestOutside('site')],
   build: {
     outDir: '_site/assets',
     emptyOutDir: true,

@@ -32,7 +32,7 @@ export async function devBench(): Promise<Section> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: 'memory',
-      INBOX_TOKEN: 'bench',
+      INBOX_TOKEN: 'bench-jeton-de-la-boite-assez-long-32',
       CONTENT_DIR: contentDir,
       SITE_DIR: join(dir, 'site'),
     },

@@ -21,6 +21,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../core/common/config.ts';
 import { fmt, log, root, startServer, table, type BenchContext, type RunningServer, type Section } from './common.ts';
+import { coldStartBench } from './cold-start.ts';
 
 export const DURATION_S = 10;
 export const CONNECTIONS = 10;
@@ -256,21 +257,31 @@ export async function loadBench(context: BenchContext): Promise<Section> {
   };
   const runId = Date.now().toString(36);
 
+  // Issue 27's figures first: a cold server, a burst right after a start, uploads (bench/cold-start.ts).
+  const cold = await coldStartBench(context, config.backend.supabaseAnonKey);
+
   const phases: Phase[] = [];
-  let server = await startServer({ siteDir: context.siteDir, dataDir, env });
+  // A failure below (a server too slow to start on a busy machine) leaves the figures above in the report.
+  let failure: string | undefined;
   try {
-    phases.push(await loadPhase('premier démarrage', server, dataDir, config.backend.supabaseAnonKey, `${runId}a`));
-  } finally {
-    await server.stop('SIGKILL');
-  }
-  log('charge : redémarrage sur les mêmes données après kill -9…');
-  server = await startServer({ siteDir: context.siteDir, dataDir, env });
-  try {
-    phases.push(
-      await loadPhase('après kill -9 et redémarrage', server, dataDir, config.backend.supabaseAnonKey, `${runId}b`),
-    );
-  } finally {
-    await server.stop('SIGKILL');
+    let server = await startServer({ siteDir: context.siteDir, dataDir, env });
+    try {
+      phases.push(await loadPhase('premier démarrage', server, dataDir, config.backend.supabaseAnonKey, `${runId}a`));
+    } finally {
+      await server.stop('SIGKILL');
+    }
+    log('charge : redémarrage sur les mêmes données après kill -9…');
+    server = await startServer({ siteDir: context.siteDir, dataDir, env });
+    try {
+      phases.push(
+        await loadPhase('après kill -9 et redémarrage', server, dataDir, config.backend.supabaseAnonKey, `${runId}b`),
+      );
+    } finally {
+      await server.stop('SIGKILL');
+    }
+  } catch (error) {
+    failure = (error as Error).message.split('\n')[0];
+    log(`charge : ${failure}`);
   }
 
   const rows = phases.flatMap((phase) =>
@@ -346,5 +357,11 @@ export async function loadBench(context: BenchContext): Promise<Section> {
   const headline = [
     `Charge : page statique ${describe(byTarget(first, STATIC_PATH))} ; assistant ${describe(byTarget(first, WEBHOOK_PATH))} ; contact ${describe(byTarget(first, CONTACT_PATH))}${contactVerdict ? ` ; lignes / réponses 2xx : ${contactVerdict}, avant puis après kill -9 et redémarrage` : ''}.`,
   ];
-  return { title: 'Serveur sous charge', headline, markdown, data: phases };
+  headline.push(cold.headline);
+  return {
+    title: 'Serveur sous charge',
+    headline,
+    markdown: `${failure ? `**Charge autocannon interrompue** : ${failure}\n\n` : ''}${markdown}\n\n${cold.markdown}`,
+    data: { phases, cold: cold.data },
+  };
 }

@@ -224,7 +224,7 @@ async function embedHost(dentivoOrigin: string, port: number): Promise<Server> {
 
 export async function weightBench(context: BenchContext): Promise<Section> {
   const siteDir = context.siteDir;
-  const manifest = readManifest(siteDir);
+  const manifest = readManifest();
   const consent = consentChunks(manifest);
   const assistant = assistantChunks(manifest);
   const runtime = [...runtimeChunks(manifest)].filter((file) => file.endsWith('.js'));

@@ -13,7 +13,7 @@ import type { Context } from 'hono';
 import { devReload } from './dev-reload.ts';
 import { canonicalRedirect } from './canonical-redirect.ts';
 import { consentRoutes } from './routes/consent.ts';
-import { assistantRoutes } from './routes/assistant.ts';
+import { assistantRoutes, builtKnowledge } from './routes/assistant.ts';
 import { assistantInbox } from '../backend/assistant/team-inbox.ts';
 import { storageRoutes } from './routes/storage.ts';
 import { embedCors } from './routes/embed.ts';
@@ -36,6 +36,8 @@ export interface AppOptions {
   reload?: boolean;
   /** Where uploaded voice notes and files are kept (a fresh temporary folder when not given). */
   uploadsDir?: string;
+  /** Bytes all uploads kept may take together (UPLOADS_MAX_TOTAL_MB; server/retention.ts). */
+  uploadsTotalBytes?: number;
   /** Contact and tester requests: mails, rate limit, allowed origins, inbox token (server/contact-backend.ts). */
   contact?: ContactOptions;
   /**
@@ -72,6 +74,7 @@ export function createApp({
   store,
   reload = false,
   uploadsDir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-')),
+  uploadsTotalBytes,
   contact,
   cms,
   trustProxy = 0,
@@ -119,8 +122,25 @@ export function createApp({
     onStored: contact?.mailer ? () => contact.mailer!.nudge() : undefined,
     log,
   });
-  app.route('/', assistantRoutes({ siteDir, config, trustProxy, allowedOrigins: contact?.allowedOrigins, inbox, log }));
-  app.route('/', storageRoutes({ dir: uploadsDir, anonKey, trustProxy, log }));
+  // The index is prepared before the server listens (warm below): building it takes seconds of CPU.
+  const knowledge = builtKnowledge(join(siteDir, 'assistant-index.json'));
+  app.route(
+    '/',
+    assistantRoutes({
+      siteDir,
+      config,
+      trustProxy,
+      allowedOrigins: contact?.allowedOrigins,
+      inbox,
+      db: store.db,
+      knowledge,
+      log,
+    }),
+  );
+  app.route(
+    '/',
+    storageRoutes({ dir: uploadsDir, anonKey, db: store.db, totalBytes: uploadsTotalBytes, trustProxy, log }),
+  );
   const requests = contactBackend(store.db, config, {
     ...contact,
     trustProxy,
@@ -221,5 +241,12 @@ export function createApp({
       : c.html(await frenchPage(ERROR_CONTENT).catch(() => ERROR_CONTENT.text), 500);
   });
 
-  return app;
+  /**
+   * What a cold server would otherwise do on its first requests, on the event loop: prepare the assistant's
+   * index (seconds of CPU). `npm start` awaits it before listening (docs/decisions/0059-compressed-ahead-of-time.md).
+   */
+  const warm = async () => {
+    await knowledge().catch((error: unknown) => log('Index de l’assistant non préparé au démarrage :', error));
+  };
+  return Object.assign(app, { warm });
 }

@@ -126,7 +126,7 @@ function specific(headers: Record<string, string>, base: Record<string, string>)
 /**
  * nginx: to include in the `server { listen 443 ssl; … }` block that serves _site. A location with its own
  * add_header inherits none of the server's, so each repeats every header; `always` keeps them on 404s.
- * Dotfiles (the build's assets/.vite/) are not served, /.well-known/ excepted.
+ * Dotfiles are not served, /.well-known/ excepted.
  */
 export function nginxHeaders(rules: HostRule[]): string {
   const block = (headers: Record<string, string>, indent: string) =>

@@ -6,6 +6,15 @@ import { mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
+/** A token set by hand must be one nobody guesses: 32 characters at least (the generated one has 32). */
+export const INBOX_TOKEN_MIN_LENGTH = 32;
+
+/** Why INBOX_TOKEN cannot start the server, in French, or undefined when it may (unset, or long enough). */
+export function inboxTokenProblem(fromEnv: string | undefined): string | undefined {
+  if (fromEnv === undefined || fromEnv === '' || fromEnv.length >= INBOX_TOKEN_MIN_LENGTH) return undefined;
+  return `INBOX_TOKEN trop court (${fromEnv.length} caractères) : ${INBOX_TOKEN_MIN_LENGTH} caractères au moins sont exigés, pour qu’on ne puisse pas le deviner. Générez-en un, par exemple avec « openssl rand -base64 32 », ou retirez la variable : le serveur en tire alors un au hasard.`;
+}
+
 export const inboxTokenFile = (dataRoot: string, port: number) => join(dataRoot, `inbox-${port}.token`);
 
 export function writeInboxToken(dataRoot: string, port: number, fromEnv: string | undefined): string {

@@ -75,8 +75,10 @@ export interface MailLoopOptions {
   transport?: MailTransport;
   /** How often due mails (retries included) are looked for. */
   pollMs?: number;
-  /** How often full rate-limit buckets are forgotten (public.prune_rate_limits). */
+  /** How often full rate-limit buckets are forgotten (public.prune_rate_limits) and `maintenance` runs. */
   pruneEveryMs?: number;
+  /** Housekeeping of the same rhythm: the retention of uploads and unanswered questions (server/retention.ts). */
+  maintenance?: () => Promise<unknown>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -160,6 +162,7 @@ export class MailLoop {
     if (Date.now() - this.lastPrune >= this.pruneEveryMs) {
       this.lastPrune = Date.now();
       await mailQueue(this.db).pruneRateLimits();
+      await this.options.maintenance?.();
     }
     return this.worker?.drain();
   }

@@ -11,20 +11,37 @@ import { contactRateLimitFromEnv, trustProxyFromEnv } from './rate-limit.ts';
 import { hstsFromEnv } from './headers.ts';
 import { CONNECTION_LIMITS, guardConnections, serverOptions } from './connections.ts';
 import { corsOriginsFromEnv } from './contact-backend.ts';
-import { writeInboxToken, removeInboxToken } from './inbox-token.ts';
+import { inboxTokenProblem, writeInboxToken, removeInboxToken } from './inbox-token.ts';
+import { pruneUploadsAndQuestions, retentionFromEnv } from './retention.ts';
+import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { cmsAccess } from './cms-access.ts';
 
 const root = resolve(import.meta.dirname, '..');
+// A token set by hand too short to resist guessing stops the server before anything starts (docs/decisions/0060-uploads-streamed-kept-for-a-time.md).
+const tokenProblem = inboxTokenProblem(process.env.INBOX_TOKEN);
+if (tokenProblem) {
+  console.error(`Configuration invalide :\n- ${tokenProblem}`);
+  process.exit(1);
+}
 const port = Number(process.env.PORT ?? 8080);
 // A real PostgreSQL when DATABASE_URL is set (several servers may share it), else PGlite in DATA_DIR.
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR === 'memory' ? undefined : resolve(root, process.env.DATA_DIR ?? '.data/pglite');
 // Voice notes and attachments of the assistant: on disk, or in a temporary folder with DATA_DIR=memory.
-const uploadsDir = dataDir ? resolve(root, process.env.UPLOADS_DIR ?? '.data/uploads') : undefined;
+const uploadsDir = dataDir
+  ? resolve(root, process.env.UPLOADS_DIR ?? '.data/uploads')
+  : mkdtempSync(resolve(tmpdir(), 'dentivo-uploads-'));
 const contentDir = resolve(root, process.env.CONTENT_DIR ?? 'content');
 const config = loadConfig(JSON.parse(readFileSync(resolve(contentDir, 'site.json'), 'utf8')), process.env);
 // Reverse proxies in front: clients are read from X-Forwarded-For, counted from the right (README, « Security »).
 const trustProxy = trustProxyFromEnv(process.env);
+if (trustProxy)
+  console.warn(
+    `Attention : TRUST_PROXY=${trustProxy}, chaque client est lu dans X-Forwarded-For (le ${trustProxy === 1 ? 'dernier' : `${trustProxy}e en partant de la droite`}). Si ce port est joignable sans passer par le proxy, n’importe qui peut s’y faire passer pour un autre client et remettre à zéro chaque limite par client : n’ouvrez ce port qu’au proxy (HOST=127.0.0.1, ou un pare-feu).`,
+  );
+// Uploads and unanswered questions are kept ASSISTANT_RETENTION_DAYS, within a total cap (server/retention.ts).
+const retention = retentionFromEnv(process.env);
 const hsts = hstsFromEnv(process.env);
 const mail = mailSettingsFromEnv(process.env, config);
 const store = await openStore({
@@ -43,6 +60,7 @@ const store = await openStore({
 // Mails over SMTP_URL (a secret, env only), from the database's queue, retried until sent.
 const mailer = new MailLoop(store.db, mail, {
   transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : undefined,
+  maintenance: () => pruneUploadsAndQuestions(store.db, uploadsDir, retention),
 }).start();
 const contact = {
   mailer,
@@ -56,12 +74,16 @@ const app = createApp({
   store,
   reload: process.env.DEV_RELOAD === '1',
   uploadsDir,
+  uploadsTotalBytes: retention.uploadsTotalBytes,
   contact,
   // npm run dev sets CMS_BACKEND=local: /admin writes the files of this checkout (docs/decisions/0029-cms-for-editors.md).
   cms: process.env.CMS_BACKEND === 'local' ? { root, access: cmsAccess(process.env) } : undefined,
   trustProxy,
   hsts,
 });
+
+// What a cold server would do on its first requests is done before it listens (the assistant's index).
+await app.warm();
 
 // Behind proxies every connection comes from them: the per-client cap is theirs to apply.
 const limits = { ...CONNECTION_LIMITS, perClient: trustProxy ? 0 : CONNECTION_LIMITS.perClient };

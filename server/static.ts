@@ -1,15 +1,21 @@
 /**
  * Serves the built site: clean URLs (/agenda → agenda/index.html), the right content types, gzip or
- * brotli negotiated per request (compressed once, then kept in memory), ETags, and caching that is
- * immutable for hashed assets and revalidated for HTML.
+ * brotli negotiated per request, ETags, and caching that is immutable for hashed assets and revalidated
+ * for HTML. Files are kept in memory once read: that is what makes a warm `/` several times faster than a
+ * static handler that reads the disk on each request (bench/load.ts measures both).
+ *
+ * Nothing is compressed on a request (docs/decisions/0059-compressed-ahead-of-time.md): the build writes
+ * `.br` and `.gz` beside each compressible file (server/precompress.ts) and a request only reads them.
+ * A file without up-to-date siblings (a page `npm run dev` just rebuilt) is served uncompressed while one
+ * background task compresses it on the thread pool, one file at a time.
  *
  * Only what the build wrote is served: no path outside the site folder, even through a symbolic link;
- * no dotfile or dot folder (the build's .vite/manifest.json), except /.well-known/.
+ * no dotfile or dot folder, except /.well-known/; no compressed sibling by its own name.
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, sep } from 'node:path';
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { compress, isCompressible, SIBLINGS, type Coding as Compressed } from './precompress.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,7 +34,6 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webm': 'audio/webm',
 };
-const compressible = new Set(['.html', '.css', '.js', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
 
 /** The French pages of a miss: served with a 404 whoever asks for them, even by their own address. */
 const ERROR_PAGES = new Set(['404.html', join('auteur', 'introuvable.html')]);
@@ -71,13 +76,22 @@ interface CachedFile {
   mtimeMs: number;
 }
 
+/** Optional hooks: a test or the bench learns when background compression ends. */
+export interface StaticOptions {
+  onCompressed?: (file: string) => void;
+  log?: (message: string, error?: unknown) => void;
+}
+
 export interface StaticFile {
   body: Buffer;
   headers: Record<string, string>;
 }
 
-export function createStaticFiles(root: string) {
+export function createStaticFiles(root: string, { onCompressed, log = () => undefined }: StaticOptions = {}) {
   const cache = new Map<string, CachedFile>();
+  /** Files waiting for their background compression, in order; one is compressed at a time. */
+  const pending = new Map<string, CachedFile>();
+  let compressing = false;
   let realRoot: Promise<string> | undefined;
 
   /** Whether `file` is inside the site folder once every symbolic link is followed. */
@@ -98,6 +112,7 @@ export function createStaticFiles(root: string) {
       return undefined;
     }
     if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+    if ((Object.values(SIBLINGS) as string[]).includes(extname(decoded))) return undefined;
     const segments = decoded.split('/').filter(Boolean);
     if (segments.some((segment, index) => segment.startsWith('.') && !(index === 0 && segment === '.well-known')))
       return undefined;
@@ -116,23 +131,57 @@ export function createStaticFiles(root: string) {
     return ERROR_PAGES.has(relative(root, file));
   }
 
+  /** A sibling the build wrote (file.br, file.gz), if it is at least as recent as the file. */
+  async function sibling(file: string, coding: Compressed, mtimeMs: number): Promise<Buffer | undefined> {
+    const path = file + SIBLINGS[coding];
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile() || info.mtimeMs < mtimeMs || !(await inside(path))) return undefined;
+    return readFile(path).catch(() => undefined);
+  }
+
+  /** Compresses the waiting files one after the other, off the event loop (zlib's thread pool). */
+  async function compressInBackground(): Promise<void> {
+    if (compressing) return;
+    compressing = true;
+    try {
+      for (const [file, entry] of pending) {
+        pending.delete(file);
+        if (cache.get(file) !== entry) continue;
+        try {
+          Object.assign(entry, await compress(entry.raw));
+          onCompressed?.(file);
+        } catch (error) {
+          log(`Compression de ${relative(root, file)} impossible :`, error);
+        }
+      }
+    } finally {
+      compressing = false;
+    }
+  }
+
   async function load(file: string): Promise<CachedFile> {
     const info = await stat(file);
     const hit = cache.get(file);
     if (hit && hit.mtimeMs === info.mtimeMs) return hit;
-    const raw = await readFile(file);
-    const extension = extname(file);
+    const compressible = isCompressible(file, info.size);
+    const [raw, br, gzip] = await Promise.all([
+      readFile(file),
+      compressible ? sibling(file, 'br', info.mtimeMs) : undefined,
+      compressible ? sibling(file, 'gzip', info.mtimeMs) : undefined,
+    ]);
     const entry: CachedFile = {
       raw,
       hash: createHash('sha1').update(raw).digest('base64url').slice(0, 20),
-      type: types[extension] ?? 'application/octet-stream',
+      type: types[extname(file)] ?? 'application/octet-stream',
       mtimeMs: info.mtimeMs,
+      ...(br ? { br } : {}),
+      ...(gzip ? { gzip } : {}),
     };
-    if (compressible.has(extension) && raw.length > 512) {
-      entry.br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-      entry.gzip = gzipSync(raw, { level: 9 });
-    }
     cache.set(file, entry);
+    if (compressible && (!br || !gzip)) {
+      pending.set(file, entry);
+      void compressInBackground();
+    }
     return entry;
   }
 
@@ -151,7 +200,11 @@ export function createStaticFiles(root: string) {
       request: { acceptEncoding: string; ifNoneMatch?: string },
     ): Promise<StaticFile & { notModified: boolean }> {
       const entry = await load(file);
-      const available: Coding[] = entry.br ? ['br', 'gzip', 'identity'] : ['identity'];
+      const available: Coding[] = [
+        ...(entry.br ? ['br' as const] : []),
+        ...(entry.gzip ? ['gzip' as const] : []),
+        'identity',
+      ];
       const coding = negotiateEncoding(request.acceptEncoding, available);
       const body = coding === 'br' ? entry.br! : coding === 'gzip' ? entry.gzip! : entry.raw;
       // Each encoding is its own representation, with its own strong ETag.

@@ -28,6 +28,8 @@ import { answerMessage, type AssistantAnswer } from './answer.ts';
 import type { ConversationMemory } from './conversations.ts';
 import type { AssistantInbox, AssistantInboxOutcome } from './team-inbox.ts';
 import type { Knowledge } from './knowledge.ts';
+import { ruleFor, withTeamLinks } from './team-links.ts';
+import type { UploadLinkRule } from '../../core/assistant/uploads.ts';
 import * as z from 'zod/mini';
 
 /** A message is at most a few kilobytes of JSON (4,000 characters of text and five file references). */
@@ -56,13 +58,19 @@ export interface AssistantHandlerDeps {
   options: ReplyOptions;
   /** Origins allowed to call from a browser, besides the handler's own. */
   allowedOrigins: readonly string[];
-  limiter?: { hit(key: string): RateDecision };
+  /** Per client: the database's (backend/db-rate-limit.ts), or one process's memory without a database. */
+  limiter?: { hit(key: string): RateDecision | Promise<RateDecision> };
   conversations?: ConversationMemory;
   /**
    * Where ideas, voice notes and unanswered questions are kept for the team (backend/assistant/team-inbox.ts).
    * Without it (an evaluation, a deployment without a database), nothing is kept and no answer says so.
    */
   inbox?: AssistantInbox;
+  /**
+   * Where voice notes and files may live (backend/assistant/team-links.ts): SITE_URL's origin and the
+   * Supabase bucket; the origin the request came to is always this site's.
+   */
+  uploads?: UploadLinkRule;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -85,12 +93,19 @@ export async function handleAssistantRequest(
 ): Promise<Response> {
   const admission = admitRequest(request, {
     allowedOrigins: deps.allowedOrigins,
-    limiter: deps.limiter,
     clientKey,
     messages: ASSISTANT_MESSAGES,
   });
   if ('answer' in admission) return admission.answer;
   const { cors } = admission;
+  // After the front door, as admitRequest would: the limit may be the database's, so it is awaited.
+  const decision = await deps.limiter?.hit(clientKey);
+  if (decision && !decision.allowed)
+    return json(
+      429,
+      { ok: false, error: ASSISTANT_MESSAGES.rateLimited(decision.retryAfterSeconds) },
+      { ...cors, 'retry-after': String(decision.retryAfterSeconds) },
+    );
 
   const body = await readJson(request, MAX_ASSISTANT_BODY_BYTES);
   if (!body.ok) return unreadableBody(body.reason, ASSISTANT_MESSAGES, cors);
@@ -101,6 +116,10 @@ export async function handleAssistantRequest(
     );
     return json(422, { error: ASSISTANT_MESSAGES.refused(details[0] ?? ''), details }, cors);
   }
+  // The team opens these links as the visitor's: only our storage's, normalised (docs/decisions/0058-team-links-are-our-links.md).
+  const linked = withTeamLinks(parsed.data, ruleFor(request, deps.uploads));
+  if (!linked.ok)
+    return json(422, { error: ASSISTANT_MESSAGES.refused(linked.problem), details: [linked.problem] }, cors);
 
   let knowledge: Knowledge | undefined;
   try {
@@ -111,7 +130,7 @@ export async function handleAssistantRequest(
   }
   if (!knowledge) return json(503, { error: ASSISTANT_MESSAGES.notBuilt }, { ...cors, 'retry-after': '30' });
 
-  const message = parsed.data;
+  const message = linked.message;
   const refused = (error: string, details: string[] = []) => json(422, { error, details }, cors);
 
   // An idea or a voice note reaches the team before the answer says it did.

@@ -6,6 +6,13 @@
 import * as z from 'zod/mini';
 import { ASSISTANT } from './constants.ts';
 import { ASSISTANT_INTENTS } from './events.ts';
+import { isCleanText } from '../common/control-characters.ts';
+
+/** The control-character rule of every stored text (core/common/control-characters.ts). */
+const clean = (multiLine = false) =>
+  z.refine<string>((value) => isCleanText(value, multiLine), {
+    error: 'caractères non autorisés (caractères de contrôle ou de direction du texte).',
+  });
 
 /** A link the page may follow or an audio source it may load: http(s), or a path of the serving site. */
 const webUrl = z.string().check(
@@ -14,8 +21,8 @@ const webUrl = z.string().check(
 );
 
 export const attachmentRef = z.object({
-  filename: z.string().check(z.minLength(1), z.maxLength(255)),
-  type: z.string().check(z.maxLength(255)),
+  filename: z.string().check(z.minLength(1), z.maxLength(255), clean()),
+  type: z.string().check(z.maxLength(255), clean()),
   url: webUrl,
 });
 export type AttachmentRef = z.infer<typeof attachmentRef>;
@@ -31,18 +38,19 @@ export const voiceRef = z.object({
  */
 export const webhookPayload = z
   .object({
-    message_id: z.string().check(z.minLength(1), z.maxLength(100)),
+    message_id: z.string().check(z.minLength(1), z.maxLength(100), clean()),
     text: z.optional(
       z.string().check(
         z.maxLength(ASSISTANT.maxTextLength, {
           error: `Message trop long (${ASSISTANT.maxTextLength} caractères au plus).`,
         }),
+        clean(true),
       ),
     ),
     files: z.optional(z.array(attachmentRef).check(z.maxLength(ASSISTANT.maxFiles))),
     voice: z.optional(voiceRef),
     sent_at: z.iso.datetime({ offset: true }),
-    conversation_id: z.string().check(z.minLength(1), z.maxLength(100)),
+    conversation_id: z.string().check(z.minLength(1), z.maxLength(100), clean()),
     // What the visitor answers, when the widget knows it (core/assistant/events.ts): never guessed from words.
     intent: z.optional(z.enum(ASSISTANT_INTENTS)),
   })

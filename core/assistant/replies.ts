@@ -79,10 +79,18 @@ export function unsureReply(suggestions: readonly string[], { productName, suppo
 export type VoiceNote = 'none' | 'kept' | 'not-kept';
 
 /** What DENTY says of files and voice notes it cannot read yet. */
+/**
+ * A visitor's file name as plain text in a reply: every ASCII punctuation escaped, so that no part of it
+ * (`https://evil.example/x`, `<a@b>`, `[x](y)`, an entity) becomes a link or markup (docs/decisions/0058-team-links-are-our-links.md).
+ */
+export function literalText(text: string): string {
+  return text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
 export function attachmentNotes(files: readonly { filename: string }[], voice: VoiceNote): string[] {
   const notes: string[] = [];
   if (files.length) {
-    const names = files.map((file) => `«\u202F${escapeMarkdown(file.filename)}\u202F»`).join(', ');
+    const names = files.map((file) => `«\u202F${literalText(file.filename)}\u202F»`).join(', ');
     notes.push(
       `J’ai bien reçu ${files.length > 1 ? 'vos fichiers' : 'votre fichier'} ${names}. Je ne lis pas encore le contenu des fichiers\u00A0: si vous souhaitez qu’un membre de l’équipe les examine, écrivez-nous depuis la page [Contact](/contact).`,
     );

@@ -35,6 +35,8 @@ export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 /** What one visitor may upload per window (count and bytes): a few voice notes and files, not a flood. */
 export const UPLOAD_QUOTA = { files: 30, bytes: 60 * 1024 * 1024, windowMs: 60 * 60_000 } as const;
+/** What all uploads kept may take together by default (UPLOADS_MAX_TOTAL_MB): past it, new uploads wait for room. */
+export const UPLOADS_TOTAL_BYTES = 2048 * 1024 * 1024;
 /** Unknown objects one client may ask for per window before 429: readers follow links, guessers miss. */
 export const UPLOAD_MISS_LIMIT = { limit: 30, windowMs: 60_000 } as const;
 /** supabase-js sends cacheControl, sometimes metadata and contentEncoding, then the file. */
@@ -130,12 +132,86 @@ export function isSafeObjectPath(path: string): boolean {
 }
 
 /**
+ * The random part of a name, checked as what `randomPart` writes: 22 base64url characters that are the
+ * canonical encoding of 16 bytes (the last one carries 2 bits, so it is A, Q, g or w), not a run of a few
+ * characters chosen by hand (« aaaa… »): 128 random bits hold at least 8 different characters with a
+ * probability above 1 − 10⁻⁹. Mirrored by the bucket's insert policy (supabase/migrations).
+ */
+export function isRandomPart(text: string): boolean {
+  return /^[\w-]{21}[AQgw]$/.test(text) && new Set(text).size >= 8;
+}
+
+/**
  * The names the widget builds, and only those: a voice note or a file under landing-page/, with a timestamp
- * and 22 random characters, so that no one can list or guess another visitor's upload. The bucket's insert
- * policy holds the same pattern.
+ * and 128 random bits, so that no one can list or guess another visitor's upload, nor pick a name of their
+ * own. The bucket's insert policy holds the same pattern.
  */
 const UPLOAD_NAME =
-  /^landing-page\/(?:voices\/\d{10,16}-[\w-]{22}\.[a-z0-9]{1,5}|files\/\d{10,16}-[\w-]{22}-[\w.-]{1,100})$/;
+  /^landing-page\/(?:voices\/\d{10,16}-([\w-]{22})\.[a-z0-9]{1,5}|files\/\d{10,16}-([\w-]{22})-[\w.-]{1,100})$/;
 export function isUploadPath(path: string): boolean {
-  return isSafeObjectPath(path) && UPLOAD_NAME.test(path);
+  const match = UPLOAD_NAME.exec(path);
+  return isSafeObjectPath(path) && Boolean(match) && isRandomPart(match![1] ?? match![2]!);
+}
+
+/** Where the storage serves an upload publicly, under its base URL (Supabase's and the embedded server's). */
+export const PUBLIC_UPLOADS_PATH = `/storage/v1/object/public/${UPLOADS_BUCKET}/`;
+
+/** The public prefix of the bucket under a Supabase project's URL, or undefined when that URL is not absolute. */
+export function bucketPrefix(supabaseUrl: string): string | undefined {
+  if (!/^https?:\/\//i.test(supabaseUrl)) return undefined;
+  try {
+    return new URL(`${new URL(supabaseUrl).pathname.replace(/\/+$/, '')}${PUBLIC_UPLOADS_PATH}`, supabaseUrl).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The storages a voice note or file sent to the team may live in (docs/decisions/0058-team-links-are-our-links.md). */
+export interface UploadLinkRule {
+  /** This site's origins (SITE_URL's, the one the request came to): their uploads are kept as paths of the site. */
+  ownOrigins: readonly string[];
+  /** The Supabase bucket's public prefixes (bucketPrefix), kept absolute. */
+  buckets: readonly string[];
+}
+
+/** Whitespace, controls, anything but printable ASCII, a backslash (`/\evil.example` is `//evil.example` to a browser), a query, a fragment, credentials. */
+const UNSAFE_LINK = /[^\x21-\x7E]|[\\?#@]/;
+
+/**
+ * The link to a visitor's upload as the team gets it, or undefined when it is not one: a public URL of
+ * this site's storage (returned as a path of the site) or of the Supabase bucket (returned absolute), to
+ * an upload name of `kind` (voices/ or files/). Nothing else reaches the team's mail.
+ */
+export function uploadLink(value: string, kind: 'voice' | 'file', rule: UploadLinkRule): string | undefined {
+  if (value.length > 2048 || UNSAFE_LINK.test(value)) return undefined;
+  const path = value.startsWith('/') && !value.startsWith('//');
+  if (!path && !/^https?:\/\//i.test(value)) return undefined;
+  let href: string;
+  try {
+    href = new URL(value, 'http://site.invalid').href;
+  } catch {
+    return undefined;
+  }
+  const own = (path ? ['http://site.invalid'] : rule.ownOrigins).map((origin) => {
+    try {
+      return new URL(PUBLIC_UPLOADS_PATH, origin).href;
+    } catch {
+      return '';
+    }
+  });
+  const folder = kind === 'voice' ? 'landing-page/voices/' : 'landing-page/files/';
+  const name = (prefix: string) => {
+    const rest = prefix && href.startsWith(prefix) ? href.slice(prefix.length) : undefined;
+    return rest?.startsWith(folder) && isUploadPath(rest) ? rest : undefined;
+  };
+  for (const prefix of own) {
+    const found = name(prefix);
+    if (found) return `${PUBLIC_UPLOADS_PATH}${found}`;
+  }
+  if (path) return undefined;
+  for (const prefix of rule.buckets) {
+    const found = name(prefix);
+    if (found) return `${prefix}${found}`;
+  }
+  return undefined;
 }

@@ -8,6 +8,9 @@
 import * as z from 'zod/mini';
 import { ASSISTANT } from './constants.ts';
 import { attachmentRef, voiceRef, type WebhookPayload } from './contract.ts';
+import { isCleanText } from '../common/control-characters.ts';
+
+const CHARACTERS = 'Caractères non autorisés (caractères de contrôle ou de direction du texte).';
 
 export const ASSISTANT_INBOX_KINDS = ['idea', 'unanswered', 'voice'] as const;
 export type AssistantInboxKind = (typeof ASSISTANT_INBOX_KINDS)[number];
@@ -20,12 +23,11 @@ export const ASSISTANT_INBOX_LABELS: Record<AssistantInboxKind, string> = {
 };
 
 const id = (what: string) =>
-  z
-    .string({ error: `${what}\u00A0: un texte est attendu.` })
-    .check(
-      z.minLength(1, { error: `${what}\u00A0: un texte est attendu.` }),
-      z.maxLength(100, { error: `${what}\u00A0: 100 caractères au plus.` }),
-    );
+  z.string({ error: `${what}\u00A0: un texte est attendu.` }).check(
+    z.minLength(1, { error: `${what}\u00A0: un texte est attendu.` }),
+    z.maxLength(100, { error: `${what}\u00A0: 100 caractères au plus.` }),
+    z.refine((value) => isCleanText(value), { error: `${what}\u00A0: ${CHARACTERS.toLowerCase()}` }),
+  );
 
 export const assistantInboxEntry = z
   .strictObject({
@@ -37,6 +39,7 @@ export const assistantInboxEntry = z
         z.maxLength(ASSISTANT.maxTextLength, {
           error: `Message trop long (${ASSISTANT.maxTextLength} caractères au plus).`,
         }),
+        z.refine((value) => isCleanText(value, true), { error: CHARACTERS }),
       ),
     ),
     voice: z.optional(voiceRef),

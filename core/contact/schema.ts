@@ -10,6 +10,7 @@
  * zod/mini keeps the browser chunk small (about 6 KiB gz, loaded at submit only).
  */
 import * as z from 'zod/mini';
+import { isCleanText } from '../common/control-characters.ts';
 import { CONTACT_MESSAGES, LIMIT_MESSAGES, MAX_LENGTH, TESTER_MESSAGES } from './messages.ts';
 import {
   CONTACT_SUBJECTS,
@@ -27,16 +28,8 @@ import {
   type TesterFormValues,
 } from './fields.ts';
 
-/** C0 controls and DEL; a multi-line field may keep tabs and line breaks. */
-/* eslint-disable no-control-regex -- these patterns exist to find control characters */
-const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-/* eslint-enable no-control-regex */
-/** A lone surrogate cannot be stored as UTF-8 (Postgres refuses it): the visitor's mistake, a 400. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-const cleanText = (multiLine: boolean) => (value: string) =>
-  !(multiLine ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value) && !LONE_SURROGATE.test(value);
+/** The control-character rule of every stored text (core/common/control-characters.ts). */
+const cleanText = (multiLine: boolean) => (value: string) => isCleanText(value, multiLine);
 
 /** A string, trimmed, free of control characters, within `max`. `required` names the message for a missing value. */
 function text(options: {

@@ -12,6 +12,7 @@ import { join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { CONSENT_POLICY_VERSION, CONSENT_STORAGE_KEY } from '../../core/consent/rules.ts';
+import { manifestFile } from '../../site/lib/vite-manifest.ts';
 
 export const KIB = 1024;
 
@@ -89,8 +90,9 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-export function readManifest(siteDir: string): Manifest {
-  const file = join(siteDir, 'assets', '.vite', 'manifest.json');
+/** The widgets' manifest, beside the build (site/lib/vite-manifest.ts). */
+export function readManifest(): Manifest {
+  const file = manifestFile('site');
   if (!existsSync(file)) throw new Error(`Manifeste Vite introuvable (${file}) : lancez « npm run build » d’abord.`);
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }

@@ -19,6 +19,9 @@ import {
 } from '../../backend/assistant/handler.ts';
 import { createKnowledge, type Knowledge } from '../../backend/assistant/knowledge.ts';
 import { clientAddress, createRateLimiter } from '../rate-limit.ts';
+import { bucketPrefix } from '../../core/assistant/uploads.ts';
+import type { Database } from '../../backend/db.ts';
+import { databaseLimiter } from '../../backend/db-rate-limit.ts';
 
 export const ASSISTANT_WEBHOOK_PATH = '/assistant/webhook';
 export { ASSISTANT_RATE_LIMIT };
@@ -48,6 +51,10 @@ export interface AssistantRouteOptions {
   allowedOrigins?: readonly string[];
   /** Where ideas, voice notes and unanswered questions are kept for the team (the server's database). */
   inbox?: AssistantHandlerDeps['inbox'];
+  /** The server's database: it holds the per-client limit for every server on it (else this process's memory). */
+  db?: Database;
+  /** The built index, shared with the start-up warm-up (createApp); read from siteDir by default. */
+  knowledge?: AssistantHandlerDeps['knowledge'];
   log?: AssistantHandlerDeps['log'];
 }
 
@@ -58,20 +65,27 @@ export function assistantRoutes({
   trustProxy = 0,
   allowedOrigins = [],
   inbox,
+  db,
+  knowledge = builtKnowledge(join(siteDir, 'assistant-index.json')),
   log = (message, error) => console.error(message, error ?? ''),
 }: AssistantRouteOptions) {
   const app = new Hono();
   const deps: AssistantHandlerDeps = {
-    knowledge: builtKnowledge(join(siteDir, 'assistant-index.json')),
+    knowledge,
     options: {
       productName: config.product.name,
       assistantName: config.product.assistantName,
       supportResponse: config.company.supportResponse,
     },
     allowedOrigins: [new URL(config.siteUrl).origin, ...config.backend.embedOrigins, ...allowedOrigins],
-    limiter: createRateLimiter(limit),
+    limiter: db ? databaseLimiter(db, 'assistant', limit, log) : createRateLimiter(limit),
     conversations: new ConversationMemory(),
     inbox,
+    // This server's storage (server/routes/storage.ts), or the Supabase bucket when SUPABASE_URL points there.
+    uploads: {
+      ownOrigins: [new URL(config.siteUrl).origin],
+      buckets: [bucketPrefix(config.backend.supabaseUrl)].filter((prefix) => prefix !== undefined),
+    },
     log,
   };
   app.all(ASSISTANT_WEBHOOK_PATH, (c) => handleAssistantRequest(c.req.raw, deps, clientAddress(c, { trustProxy })));

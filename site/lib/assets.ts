@@ -1,6 +1,7 @@
 /** Hashed file names of the Vite build (its manifest), so pages link the right script and stylesheet. */
 import { readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
+import { manifestFile } from './vite-manifest.ts';
 
 interface ManifestChunk {
   file: string;
@@ -20,8 +21,9 @@ export interface Assets {
   prefetch: string[];
 }
 
-export function readAssets(outputDir: string): Assets {
-  const file = join(outputDir, 'assets', '.vite', 'manifest.json');
+/** `widgetsDir`: where the widgets were built (WIDGETS_DIR, _site): the manifest lies beside it (site/lib/vite-manifest.ts). */
+export function readAssets(widgetsDir: string): Assets {
+  const file = manifestFile('site', resolve(widgetsDir, '..'));
   if (!existsSync(file))
     throw new Error(`Manifeste Vite introuvable (${file}) : lancez « npm run build:widgets » avant les pages.`);
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;

@@ -6,7 +6,8 @@
  *                       provider's origin), CMS_AUTH_ENDPOINT (its path, « auth » by default)
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
+import { manifestFile } from './vite-manifest.ts';
 
 export interface CmsPage {
   backend: Record<string, unknown>;
@@ -51,12 +52,12 @@ export function cmsBackend(env: Record<string, string | undefined>): Record<stri
 export function cmsPage(env: Record<string, string | undefined>, outputDir: string): CmsPage | undefined {
   const backend = cmsBackend(env);
   if (!backend) return undefined;
-  const manifestFile = join(outputDir, 'admin', 'assets', '.vite', 'manifest.json');
-  if (!existsSync(manifestFile))
+  const manifestPath = manifestFile('admin', resolve(outputDir, '..'));
+  if (!existsSync(manifestPath))
     throw new CmsConfigError(
-      `CMS_BACKEND=${env.CMS_BACKEND} : bundle de l’interface introuvable (${manifestFile}), lancez « npm run build:admin ».`,
+      `CMS_BACKEND=${env.CMS_BACKEND} : bundle de l’interface introuvable (${manifestPath}), lancez « npm run build:admin ».`,
     );
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; css?: string[] }>;
   const entry = manifest['cms/main.tsx'];
   if (!entry) throw new CmsConfigError('Entrée « cms/main.tsx » absente du manifeste de l’interface.');
   return {

@@ -86,7 +86,7 @@ test.describe('visite suivante (choix de cookies déjà fait) : avant que la pag
 });
 
 test('le widget de consentement pèse ≤ 8 KiB gz hors React et runtime partagé', async ({ page, baseURL }, testInfo) => {
-  const manifest = readManifest(siteDir);
+  const manifest = readManifest();
   const consent = consentChunks(manifest);
   expect(consent.size, 'aucun chunk de consentement dans le manifeste Vite').toBeGreaterThan(0);
 
@@ -112,7 +112,7 @@ test('l’assistant complet, après la première ouverture puis après sa premi�
   page,
   baseURL,
 }, testInfo) => {
-  const manifest = readManifest(siteDir);
+  const manifest = readManifest();
   const assistant = assistantChunks(manifest);
   test.skip(
     assistant.size === 0,

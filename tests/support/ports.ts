@@ -31,3 +31,5 @@ export const cmsDevPort = fetchable(Number(process.env.E2E_CMS_PORT ?? e2ePort +
 export const inboxServerPort = fetchable(e2ePort + 2, 'boîte de réception');
 /** `npm run dev` of the dev-loop test (tests/unit/dev-loop.test.ts). */
 export const devLoopPort = fetchable(e2ePort + 10, 'boucle de développement');
+/** `npm start` refused or warned at start (tests/unit/security-cold-start.test.ts). */
+export const startupPorts = [fetchable(e2ePort + 11, 'démarrage refusé'), fetchable(e2ePort + 12, 'démarrage averti')];

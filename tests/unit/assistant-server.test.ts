@@ -164,7 +164,7 @@ describe('Ce que le visiteur laisse à l’assistant est gardé pour l’équipe
 
   it('la note vocale est gardée et DENTY dit que l’équipe l’écoutera, avec la page Contact', async () => {
     const url =
-      '/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000-abcdefghijklmnopqrstuv.webm';
+      '/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000-abcdefghijklmnopqrstuQ.webm';
     const answer = await ask({ message_id: 'voix-1', voice: { url, duration: 9 } });
     expect(answer.body.response).toContain(
       'J’ai bien reçu votre message vocal et je l’ai transmis à l’équipe, qui l’écoutera',
@@ -252,8 +252,14 @@ describe('Ce que le visiteur laisse à l’assistant est gardé pour l’équipe
 
 describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-'));
-  const app = storageRoutes({ dir, anonKey: 'local-anon-key' });
-  const random = (n: number) => randomPart(new Uint8Array(16).fill(n));
+  let storageStore: Store;
+  let app: ReturnType<typeof storageRoutes>;
+  beforeAll(async () => {
+    storageStore = await openTestStore();
+    app = storageRoutes({ dir, anonKey: 'local-anon-key', db: storageStore.db });
+  });
+  afterAll(() => storageStore.close());
+  const random = (n: number) => randomPart(Uint8Array.from({ length: 16 }, (_, i) => (n * 31 + i * 57 + 11) % 256));
   const name = voicePath(1700000000000, random(1));
   const path = `/storage/v1/object/assistant-uploads/${name}`;
   const other = (n: number) => `/storage/v1/object/assistant-uploads/${voicePath(1700000000000, random(n))}`;

@@ -482,8 +482,17 @@ describe.each(engines)('Contrat de données sur $name', (engine) => {
             kind: 'voice',
             conversationId: 'conversation-unique',
             messageId: 'm-vocal',
-            voice: { url: '/storage/v1/object/public/assistant-uploads/landing-page/voices/1.webm', duration: 15 },
-            files: [{ filename: 'devis.pdf', type: 'application/pdf', url: 'https://fichiers.example/devis.pdf' }],
+            voice: {
+              url: '/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000-abcdefghijklmnopqrstuQ.webm',
+              duration: 15,
+            },
+            files: [
+              {
+                filename: 'devis.pdf',
+                type: 'application/pdf',
+                url: 'https://projet.supabase.co/storage/v1/object/public/assistant-uploads/landing-page/files/1700000000000-ABCDEFGHIJKLMNOPQRSTUg-devis.pdf',
+              },
+            ],
           }),
         ).toMatchObject({ kind: 'stored' });
         // The same message again (a retry) is stored once and mailed once.
@@ -516,7 +525,13 @@ describe.each(engines)('Contrat de données sur $name', (engine) => {
             kind: 'voice',
             text: null,
             voice_duration: 15,
-            files: [{ filename: 'devis.pdf', type: 'application/pdf', url: 'https://fichiers.example/devis.pdf' }],
+            files: [
+              {
+                filename: 'devis.pdf',
+                type: 'application/pdf',
+                url: 'https://projet.supabase.co/storage/v1/object/public/assistant-uploads/landing-page/files/1700000000000-ABCDEFGHIJKLMNOPQRSTUg-devis.pdf',
+              },
+            ],
           },
         ]);
         expect(await count('mail_outbox')).toBe(3);
@@ -591,7 +606,40 @@ describe.each(engines)('Contrat de données sur $name', (engine) => {
             `select * from public.record_assistant_message('idea', 'c', 'm5', 'x', null, null, '[{"filename":"a","type":"b","url":"javascript:alert(1)"}]'::jsonb, false)`,
           ),
         ).rejects.toMatchObject({ code: '22023' });
+        // Links to the team are links to our storage (docs/decisions/0058-team-links-are-our-links.md), and no
+        // stored text carries a control character or a bidirectional override.
+        const name = '1700000000000-abcdefghijklmnopqrstuQ';
+        const record = (id: string, text: string | null, voice: string | null, files: unknown[] = []) =>
+          db().query(
+            'select * from public.record_assistant_message($1::text, $2::text, $3::text, $4::text, $5::text, null, $6::text::jsonb, false)',
+            [voice ? 'voice' : 'idea', 'c', id, text, voice, JSON.stringify(files)],
+          );
+        for (const [id, voice] of [
+          ['m6', `/\\evil.example/storage/v1/object/public/assistant-uploads/landing-page/voices/${name}.webm`],
+          ['m7', `https://evil.example/note.webm`],
+          ['m8', `//evil.example/storage/v1/object/public/assistant-uploads/landing-page/voices/${name}.webm`],
+          [
+            'm9',
+            `/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000-${'a'.repeat(22)}.webm`,
+          ],
+        ])
+          await expect(record(id!, null, voice!)).rejects.toMatchObject({ code: '22023' });
+        const file = (filename: string, url: string) => [{ filename, type: 'application/pdf', url }];
+        const ours = `/storage/v1/object/public/assistant-uploads/landing-page/files/${name}-devis.pdf`;
+        await expect(
+          record('m10', 'x', null, file('devis.pdf', 'https://evil.example/devis.pdf')),
+        ).rejects.toMatchObject({
+          code: '22023',
+        });
+        await expect(record('m11', 'x', null, file('devis\u202Efdp.exe', ours))).rejects.toMatchObject({
+          code: '22023',
+        });
+        await expect(record('m12', 'Bonjour \u001b[31mrouge\u0007', null)).rejects.toMatchObject({ code: '22023' });
         expect(await count('assistant_messages')).toBe(0);
+        // Line breaks and tabs stay in a message; our own links are stored.
+        await record('m13', 'Deux lignes\n\tet une tabulation', null, file('devis.pdf', ours));
+        await record('m14', null, `/storage/v1/object/public/assistant-uploads/landing-page/voices/${name}.webm`);
+        expect(await count('assistant_messages')).toBe(2);
       });
     },
   );

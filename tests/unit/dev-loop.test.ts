@@ -60,7 +60,7 @@ describe('npm run dev', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: 'memory',
-        INBOX_TOKEN: 'dev-loop',
+        INBOX_TOKEN: 'dev-loop-jeton-assez-long-pour-demarrer',
         CONTENT_DIR: contentDir,
         SITE_DIR: join(dir, 'site'),
       },

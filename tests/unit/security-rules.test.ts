@@ -26,7 +26,6 @@ import { contentSecurityPolicy } from '../../core/common/security-headers.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { trustProxyFromEnv } from '../../server/rate-limit.ts';
-import { multipartParts } from '../../server/routes/storage.ts';
 
 describe('Le client derrière des proxys (TRUST_PROXY=N, compté depuis la droite)', () => {
   const forwarded = forwardedAddresses('198.51.100.7, 203.0.113.50');
@@ -222,12 +221,6 @@ describe('HSTS, CORP et parties multipart', () => {
     expect(resourcePolicy('application/json')).toBe('same-origin');
     expect(resourcePolicy('image/svg+xml')).toBe('cross-origin');
     expect(resourcePolicy(null)).toBe('same-origin');
-  });
-  it('compte les parties d’un corps multipart sans l’analyser', () => {
-    const body = new TextEncoder().encode('--B\r\n\r\na\r\n--B\r\n\r\nb\r\n--B--\r\n');
-    expect(multipartParts(body, 'multipart/form-data; boundary=B')).toBe(2);
-    expect(multipartParts(body, 'multipart/form-data; boundary="B"')).toBe(2);
-    expect(multipartParts(body, 'multipart/form-data')).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@
  * the inbox token. Every answer is counted; none may be a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { precompressSite } from '../../server/precompress.ts';
 import { connect, type Socket } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,6 +147,8 @@ describe('Fichiers statiques', () => {
     const outside = mkdtempSync(join(tmpdir(), 'dentivo-dehors-'));
     writeFileSync(join(outside, 'index.html'), '<p>hors du site</p>');
     symlinkSync(outside, join(site, 'dehors'));
+    // As `npm run build` leaves it: brotli and gzip beside each text file (the server only reads them).
+    await precompressSite(site);
     backend = await start({ siteDir: site });
   });
   afterAll(async () => {
@@ -243,7 +246,7 @@ describe('En-têtes de sécurité (critères de l’Observatory de MDN)', () => 
   const HSTS = 'max-age=63072000';
   beforeAll(async () => {
     backend = await start({ hsts: HSTS, trustProxy: 1 });
-    upload = voicePath(1_700_000_000_000, randomPart(new Uint8Array(16).fill(3)));
+    upload = voicePath(1_700_000_000_000, randomPart(Uint8Array.from({ length: 16 }, (_, i) => (i * 57 + 3) % 256)));
     const stored = await replay.send(`${backend.url}/storage/v1/object/assistant-uploads/${upload}`, {
       method: 'POST',
       headers: { apikey: ANON, 'content-type': 'audio/webm;codecs=opus' },
@@ -296,12 +299,12 @@ describe('En-têtes de sécurité (critères de l’Observatory de MDN)', () => 
     expect(cached.headers.get('content-security-policy')).toBe(csp);
   });
 
-  it('un dépôt : type normalisé, bac à sable, nosniff, sans la politique des pages', async () => {
+  it('un dépôt : type normalisé, bac à sable, nosniff, servi à ce site seul (CORP same-site), sans la politique des pages', async () => {
     const answer = await get(`/storage/v1/object/public/assistant-uploads/${upload}`);
     expect(answer.headers.get('content-type')).toBe('audio/webm');
     expect(answer.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(answer.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-site');
   });
 
   it('embed.js se charge depuis d’autres sites (CORP cross-origin), les réponses JSON restent au site', async () => {

@@ -16,7 +16,7 @@ const root = join(import.meta.dirname, '..', '..');
 const postgres = findPostgres();
 if (!postgres.available) console.warn(`Deux serveurs sur un PostgreSQL : ignoré, ${postgres.reason}.`);
 const ANON = 'local-anon-key';
-const TOKEN = 'jeton-deux-serveurs';
+const TOKEN = 'jeton-deux-serveurs-assez-long-pour-demarrer';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -79,7 +79,7 @@ describe('Le seau assistant-uploads de Supabase', () => {
 
   it('la même règle que le serveur embarqué, sur les 485 chaînes BLNS comme noms de fichier', async () => {
     const replay = createReplay();
-    const random = randomPart(new Uint8Array(16).fill(9));
+    const random = randomPart(Uint8Array.from({ length: 16 }, (_, i) => (i * 57 + 9) % 256));
     for (const naughty of naughtyStrings) {
       const name = `landing-page/files/1700000000000-${random}-${naughty}`;
       if (name.includes('\0')) continue; // Postgres text holds no NUL: Storage refuses such a key before SQL.

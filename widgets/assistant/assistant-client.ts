@@ -12,6 +12,7 @@ import { UPLOADS_BUCKET, attachmentPath, randomPart, voiceExtension, voicePath }
 import type { AttachmentRef, WebhookPayload, WebhookReply } from '../../core/assistant/contract.ts';
 import { readWebhookReply } from '../../core/assistant/reply.ts';
 import { backendUrl, getConfig } from '../runtime/config.ts';
+import { withoutControlCharacters } from '../../core/common/control-characters.ts';
 
 /** What the storage said: its HTTP status when it answered (a refusal), none when it could not be reached. */
 class UploadError extends Error {
@@ -140,7 +141,8 @@ export async function uploadFiles(files: readonly File[]): Promise<AttachmentRef
     const type = file.type || 'application/octet-stream';
     try {
       refs.push({
-        filename: file.name,
+        // The storage refuses control characters in a stored name (core/common/control-characters.ts).
+        filename: withoutControlCharacters(file.name) || 'fichier',
         type,
         url: await upload(attachmentPath(Date.now(), random(), file.name), file, type),
       });

@@ -30,6 +30,8 @@ import { forwardedClient } from '../../../backend/http.ts';
 import { mailQueue } from '../../../backend/mail/queue.ts';
 import { MailWorker } from '../../../backend/mail/worker.ts';
 import { RateLimiter, parseRateLimit } from '../../../backend/rate-limit.ts';
+import { databaseLimiter } from '../../../backend/db-rate-limit.ts';
+import { bucketPrefix } from '../../../core/assistant/uploads.ts';
 import { mailFromEnv } from '../_shared/mail.ts';
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
@@ -81,9 +83,19 @@ export function assistantFunction(
       supportResponse: site.company.supportResponse,
     },
     allowedOrigins: [new URL(siteUrl).origin, ...list(env('CORS_ORIGINS')), ...list(env('EMBED_ORIGINS'))],
-    // One isolate's memory, like the conversations: a first barrier; Supabase may run several isolates.
-    limiter: new RateLimiter(parseRateLimit(env('ASSISTANT_RATE_LIMIT')) ?? ASSISTANT_RATE_LIMIT),
+    // The database's, shared by every isolate (docs/decisions/0060-uploads-streamed-kept-for-a-time.md);
+    // one isolate's memory only when no database is configured.
+    limiter: db
+      ? databaseLimiter(db, 'assistant', parseRateLimit(env('ASSISTANT_RATE_LIMIT')) ?? ASSISTANT_RATE_LIMIT, log)
+      : new RateLimiter(parseRateLimit(env('ASSISTANT_RATE_LIMIT')) ?? ASSISTANT_RATE_LIMIT),
     conversations: new ConversationMemory(),
+    // The project's bucket (SUPABASE_URL, given by Supabase), and the address the widgets were built with.
+    uploads: {
+      ownOrigins: [new URL(siteUrl).origin],
+      buckets: [bucketPrefix(env('SUPABASE_URL')), bucketPrefix(site.backend.supabaseUrl)].filter(
+        (prefix) => prefix !== undefined,
+      ),
+    },
     inbox: db
       ? assistantInbox(db, {
           sendMails: Boolean(worker),

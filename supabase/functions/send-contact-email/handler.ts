@@ -2,8 +2,9 @@
  * The send-contact-email function without its connections: the same handler and store as the
  * embedded server (backend/contact/), plus what the edge runtime adds: the mail worker run after the
  * answer (kept alive by EdgeRuntime.waitUntil), and POST …/send-contact-email/retry, called on a
- * schedule with the service-role key, which sends what the queue holds (retries included) and forgets
- * full rate-limit buckets. Runs in Deno (Supabase) and is tested there (supabase/functions/tests/).
+ * schedule with the service-role key, which sends what the queue holds (retries included), forgets
+ * full rate-limit buckets, and deletes what visitors left once its time is over (unanswered questions,
+ * the bucket's uploads). Runs in Deno (Supabase) and is tested there (supabase/functions/tests/).
  */
 import { handleContactRequest } from '../../../backend/contact/handler.ts';
 import { contactRequestStore } from '../../../backend/contact/request-store.ts';
@@ -12,6 +13,7 @@ import type { Database, RateLimitSetting } from '../../../backend/db.ts';
 import { forwardedClient } from '../../../backend/http.ts';
 import { mailQueue } from '../../../backend/mail/queue.ts';
 import { MailWorker } from '../../../backend/mail/worker.ts';
+import { expiredBucketObjects, pruneAssistantData, type Retention } from '../../../backend/assistant/retention.ts';
 
 export interface ContactFunctionDeps {
   /** The project's Postgres (postgres.js on SUPABASE_DB_URL in production, PGlite in some tests). */
@@ -26,6 +28,13 @@ export interface ContactFunctionDeps {
   background?: (work: Promise<unknown>) => void;
   /** The bearer token that may call …/retry (the service-role key). */
   retryToken?: string;
+  /**
+   * What visitors leave is kept for a time (docs/decisions/0060-uploads-streamed-kept-for-a-time.md): each
+   * /retry round deletes unanswered questions past it, and the bucket's old objects through `removeObjects`.
+   */
+  retention?: Retention;
+  /** Removes objects of the assistant-uploads bucket (Storage's API, with the service-role key). */
+  removeObjects?: (names: string[]) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -43,7 +52,15 @@ export function createContactFunction(deps: ContactFunctionDeps): (request: Requ
         return Response.json({ ok: false, error: 'Accès refusé.' }, { status: 401 });
       const round = worker ? await worker.drain() : { sent: 0, failed: 0, lost: 0 };
       const pruned = await queue.pruneRateLimits();
-      return Response.json({ ok: true, ...round, pruned });
+      let unanswered = 0;
+      let objects = 0;
+      if (deps.retention) {
+        unanswered = (await pruneAssistantData(deps.db, deps.retention)).unanswered;
+        const expired = deps.removeObjects ? await expiredBucketObjects(deps.db, deps.retention) : [];
+        if (expired.length) await deps.removeObjects!(expired);
+        objects = expired.length;
+      }
+      return Response.json({ ok: true, ...round, pruned, unanswered, objects });
     }
     return handleContactRequest(
       request,

@@ -130,7 +130,10 @@ Deno.test(
           post(
             payload({
               conversation_id: 'conv-voix',
-              voice: { url: '/storage/v1/object/public/assistant-uploads/landing-page/voices/1-a.webm', duration: 12 },
+              voice: {
+                url: '/storage/v1/object/public/assistant-uploads/landing-page/voices/1700000000000-abcdefghijklmnopqrstuQ.webm',
+                duration: 12,
+              },
             }),
             site.origin,
           ),
