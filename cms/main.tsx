@@ -12,15 +12,15 @@ import { iconControl } from './fields/icon.tsx';
 import { faqQuestionsControl } from './fields/faq-questions.tsx';
 import { JsonControl } from './fields/json.tsx';
 import { forgetSite, registerPreviews } from './previews/register.tsx';
-import { renameUploads } from './media.ts';
+import { checkAndRenameUploads } from './media.ts';
 import { showProblems } from './problems.ts';
 import { frenchPhrases } from './locale.ts';
 import { sendLocalToken } from './local-access.ts';
 
 interface Settings {
   backend: Record<string, unknown>;
-  /** The site's stylesheet (hashed name), so previews look like the pages. */
-  stylesheet: string;
+  /** The site's stylesheets (hashed names: the pages', then the widgets'), so previews look like the pages. */
+  stylesheets: string[];
 }
 
 sendLocalToken(document, window);
@@ -45,7 +45,7 @@ CMS.registerEventListener({
 
 CMS.registerEventListener({ name: 'postSave', handler: () => forgetSite() });
 
-registerPreviews(CMS, settings.stylesheet);
-renameUploads(document);
+registerPreviews(CMS, settings.stylesheets);
+checkAndRenameUploads(document);
 
 CMS.init({ config: cmsConfig({ backend: settings.backend, siteUrl: location.origin }) as never });

@@ -132,8 +132,9 @@ interface Cms {
   registerPreviewTemplate(name: string, component: unknown): void;
 }
 
-export function registerPreviews(cms: Cms, stylesheet: string): void {
-  cms.registerPreviewStyle(stylesheet);
+/** Each stylesheet on its own: Decap joins a list it is handed into one (wrong) address. */
+export function registerPreviews(cms: Cms, stylesheets: readonly string[]): void {
+  for (const href of stylesheets) cms.registerPreviewStyle(href);
   cms.registerPreviewTemplate('pages', PagePreview);
   cms.registerPreviewTemplate('blog', ArticlePreview);
   cms.registerPreviewTemplate('faq', sharedPreview('faq', 'Questions fréquentes'));

@@ -72,6 +72,13 @@ export const postFrontMatter = z
         path: ['seoDescription'],
         message: `le résumé compte ${post.summary.length} caractères, trop pour la meta description (${SEO_DESCRIPTION_MAX} au plus) : ajoutez une seoDescription plus courte`,
       });
+    // The cover is described for those who do not see it (WCAG 1.1.1): the form asks for it with the image.
+    if (post.image && !post.imageAlt?.trim())
+      context.addIssue({
+        code: 'custom',
+        path: ['imageAlt'],
+        message: 'l’article a une image : décrivez-la en une phrase pour les personnes qui ne la voient pas',
+      });
     if (post.updated && post.updated < post.publishDate)
       context.addIssue({ code: 'custom', path: ['updated'], message: 'une mise à jour ne précède pas la publication' });
   });

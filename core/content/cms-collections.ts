@@ -59,6 +59,8 @@ export interface CmsCollection {
   summary?: string;
   preview_path?: string;
   sortable_fields?: (string | { field: string; default_sort?: 'asc' | 'desc' })[];
+  media_folder?: string;
+  public_folder?: string;
   fields?: CmsField[];
   files?: (CmsCollection & { file: string; fields: CmsField[] })[];
 }
@@ -67,9 +69,25 @@ export interface CmsCollection {
 export const formats = { frontMatter: 'dentivo-front-matter', yaml: 'dentivo-yaml', json: 'dentivo-json' };
 /** A shared file whose root is a list is edited as this one field. */
 export const listFieldName = 'items';
-/** Editors' uploads: under public/images/, served from /images/. */
+/**
+ * Where images go, under public/images/ (served from /images/): each collection's own folder, so that its
+ * media library shows the images its entries already use (articles' covers, authors' photos, pages'
+ * screenshots) next to new uploads; anything else in uploads/ (docs/decisions/0050-uploaded-images-end-to-end.md).
+ */
 export const mediaFolder = 'public/images/uploads';
-export const publicFolder = '/images/uploads';
+const collectionMedia = {
+  blog: 'public/images/blog',
+  authors: 'public/images/avatars',
+  pages: 'public/images/screens',
+} as const;
+/** Every folder an upload may be written to (the local backend checks it). */
+export const mediaFolders: readonly string[] = [mediaFolder, ...Object.values(collectionMedia)];
+const publicPath = (folder: string) => folder.slice('public'.length);
+/** Decap's per-collection folders: a leading « / » means from the repository's root. */
+const mediaOf = (collection: keyof typeof collectionMedia) => ({
+  media_folder: `/${collectionMedia[collection]}`,
+  public_folder: publicPath(collectionMedia[collection]),
+});
 
 const sharedLabels: Record<SharedKey, string> = {
   faq: 'Questions fréquentes',
@@ -407,6 +425,7 @@ export function collections(): CmsCollection[] {
       summary: '{{title}} ({{publishDate}})',
       sortable_fields: [{ field: 'publishDate', default_sort: 'desc' }, 'title', 'category'],
       preview_path: 'blog/{{fields.slug}}',
+      ...mediaOf('blog'),
       // The number and the slug, filled in on save, come after what an editor writes first.
       fields: [
         ...filledLast(fieldsOf(postFrontMatter, 'blog'), ['id', 'slug']),
@@ -426,6 +445,7 @@ export function collections(): CmsCollection[] {
       identifier_field: 'name',
       summary: '{{name}} ({{path}})',
       sortable_fields: ['name', 'path'],
+      ...mediaOf('pages'),
       fields: [...fieldsOf(page, 'pages'), markdownBody('Texte après les sections (pages légales)', false)],
     },
     {
@@ -440,6 +460,7 @@ export function collections(): CmsCollection[] {
       identifier_field: 'name',
       summary: '{{name}}',
       preview_path: 'auteur/{{fields.slug}}',
+      ...mediaOf('authors'),
       fields: fieldsOf(author, 'authors'),
     },
     {
@@ -500,7 +521,7 @@ export function cmsConfig({ backend, siteUrl }: CmsSettings) {
     display_url: siteUrl,
     logo_url: '/favicon.svg',
     media_folder: mediaFolder,
-    public_folder: publicFolder,
+    public_folder: publicPath(mediaFolder),
     // Names an editor cannot break: ASCII, lowercase, dashes (docs/decisions/0029-cms-for-editors.md).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     omit_empty_optional_fields: true,
