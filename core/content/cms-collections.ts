@@ -140,6 +140,8 @@ const byPlace: Record<string, Partial<CmsField>> = {
   // Filled when the article is saved (cms/save.ts), so a new article needs neither.
   'blog.id': { required: false, hint: 'Laissé vide, un numéro libre est attribué à l’enregistrement.' },
   'blog.slug': { required: false },
+  // Not the article's hint (cms-labels.ts), which speaks of /blog/.
+  'authors.slug': { hint: 'L’adresse de sa page : /auteur/ suivi de ce texte, en minuscules, chiffres et tirets.' },
   'blog.publishDate': { required: false, hint: 'Laissée vide : la date du jour.' },
 };
 
@@ -400,7 +402,16 @@ const markdownBody = (label: string, required: boolean): CmsField => ({
   // The site renders Markdown: images and headings in the text, no raw HTML.
   editor_components: ['image'],
   modes: ['rich_text', 'raw'],
+  // The page's title is its only « Titre 1 »: the text starts at « Titre 2 » (the table of contents).
+  // No strikethrough nor code: marks a dental practice's article never needs.
+  buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'quote', 'bulleted-list', 'numbered-list'],
 });
+
+/** The body right after what an article is first about (its title and summary), not below twenty settings. */
+function bodyAfter(fields: CmsField[], body: CmsField, after: string[]): CmsField[] {
+  const last = Math.max(...after.map((name) => fields.findIndex((field) => field.name === name)));
+  return [...fields.slice(0, last + 1), body, ...fields.slice(last + 1)];
+}
 
 function filledLast(fields: CmsField[], names: string[]): CmsField[] {
   return [
@@ -427,10 +438,11 @@ export function collections(): CmsCollection[] {
       preview_path: 'blog/{{fields.slug}}',
       ...mediaOf('blog'),
       // The number and the slug, filled in on save, come after what an editor writes first.
-      fields: [
-        ...filledLast(fieldsOf(postFrontMatter, 'blog'), ['id', 'slug']),
+      fields: bodyAfter(
+        filledLast(fieldsOf(postFrontMatter, 'blog'), ['id', 'slug']),
         markdownBody('Texte de l’article', true),
-      ],
+        ['title', 'summary'],
+      ),
     },
     {
       name: 'pages',
