@@ -131,8 +131,21 @@ export const jsonFile = {
   },
 };
 
+/**
+ * content/site.json: as authors' JSON, but an empty value is kept (an unset tracker's ID is an empty
+ * string the build reads), and the keys no form shows are left as they are.
+ */
+export const settingsFile = {
+  fromFile: jsonFile.fromFile,
+  toFile(data: object): string {
+    const { [sourceKey]: source, ...rest } = data as Data;
+    return typeof source === 'string' ? keepJsonLayout(source, rest) : `${JSON.stringify(rest, null, 2)}\n`;
+  },
+};
+
 export const customFormats: [string, string, typeof sharedYaml][] = [
   [formats.frontMatter, 'md', frontMatter],
   [formats.yaml, 'yaml', sharedYaml],
   [formats.json, 'json', jsonFile],
+  [formats.settings, 'json', settingsFile],
 ];

@@ -77,7 +77,7 @@ function update(document: Document, node: unknown, value: unknown, order: readon
     let i = 0;
     let j = 0;
     // Unchanged items keep their node; between two of them, the old items are updated in place, one for one.
-    for (const [matchI, matchJ] of [...commonPairs(before, after), [before.length, after.length]]) {
+    for (const [matchI, matchJ] of [...commonPairs(before, after), [before.length, after.length] as [number, number]]) {
       for (; j < matchJ; j++, i++)
         items.push(i < matchI ? update(document, node.items[i], value[j]) : document.createNode(value[j]));
       if (matchI < before.length) items.push(node.items[matchI]);
@@ -109,7 +109,10 @@ export function keepYamlLayout(source: string, value: unknown, order: readonly s
   if (lines.length !== reference.length) return updated.join('\n');
   const result: string[] = [];
   let j = 0;
-  for (const [matchI, matchJ] of [...commonPairs(reference, updated), [reference.length, updated.length]]) {
+  for (const [matchI, matchJ] of [
+    ...commonPairs(reference, updated),
+    [reference.length, updated.length] as [number, number],
+  ]) {
     result.push(...updated.slice(j, matchJ));
     if (matchI < reference.length) result.push(lines[matchI]!);
     j = matchJ + 1;

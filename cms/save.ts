@@ -17,7 +17,7 @@ import {
   sharedPath,
 } from '../core/content/files.ts';
 import { slugKey } from '../core/common/slug.ts';
-import { frontMatter, jsonFile, sharedYaml } from './formats.ts';
+import { frontMatter, jsonFile, settingsFile, sharedYaml } from './formats.ts';
 import { readRepository } from './repository.ts';
 
 const icons = new Set(iconNames);
@@ -36,6 +36,7 @@ export interface EntryMap {
 /** The text Decap will write for this entry, through the same formats (cms/formats.ts). */
 function fileText(collection: string, data: Data): { path?: string; text: string } {
   if (collection === 'authors') return { text: jsonFile.toFile(data) };
+  if (collection === 'settings') return { text: settingsFile.toFile(data) };
   if (collection === 'shared') return { text: '' };
   return { text: frontMatter.toFile(data) };
 }

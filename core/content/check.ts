@@ -85,6 +85,8 @@ export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: I
         paths.set(path, file);
       }
     }
+    // The environment overrides some settings at build; the file itself must hold what the schema asks.
+    if (kind?.kind === 'site') valid<unknown>(file, read, kind.schema);
     if (kind?.kind === 'post') {
       const post = valid<PostFrontMatter>(file, read, kind.schema);
       if (post) posts.push({ file, post });

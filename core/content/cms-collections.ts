@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { page } from '../pages/page.ts';
+import { siteConfig } from '../common/config.ts';
 import { icon } from '../pages/sections.ts';
 import { author, postFrontMatter } from '../blog/post.ts';
 import {
@@ -16,6 +17,7 @@ import {
   sharedFiles,
   sharedKeys,
   sharedPath,
+  siteFile,
   type SharedKey,
 } from './files.ts';
 import { frenchTypography } from '../common/typography.ts';
@@ -66,7 +68,12 @@ export interface CmsCollection {
 }
 
 /** The file formats the admin registers (cms/formats.ts): YAML as the build reads it, lists at a file's root. */
-export const formats = { frontMatter: 'dentivo-front-matter', yaml: 'dentivo-yaml', json: 'dentivo-json' };
+export const formats = {
+  frontMatter: 'dentivo-front-matter',
+  yaml: 'dentivo-yaml',
+  json: 'dentivo-json',
+  settings: 'dentivo-settings',
+};
 /** A shared file whose root is a list is edited as this one field. */
 export const listFieldName = 'items';
 /**
@@ -137,6 +144,22 @@ const byPlace: Record<string, Partial<CmsField>> = {
   'blog.author': relation('authors', 'slug', ['name']),
   'shared.articleExtras.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
   'shared.assistantVocabulary.topics.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
+  // « company » is a testimonial's practice elsewhere (cms-labels.ts).
+  'settings.company': { label: 'Société et coordonnées' },
+  // The company's networks: one address each (a record in the schema).
+  'settings.company.social': {
+    widget: 'object',
+    collapsed: false,
+    fields: [
+      {
+        name: 'linkedin',
+        label: 'LinkedIn',
+        widget: 'string',
+        required: false,
+        pattern: ['^https?://\\S+$', 'une adresse qui commence par https://'],
+      },
+    ],
+  },
   // Filled when the article is saved (cms/save.ts), so a new article needs neither.
   'blog.id': { required: false, hint: 'Laissé vide, un numéro libre est attribué à l’enregistrement.' },
   'blog.slug': { required: false },
@@ -476,6 +499,21 @@ export function collections(): CmsCollection[] {
       fields: fieldsOf(author, 'authors'),
     },
     {
+      name: 'settings',
+      label: 'Prix et coordonnées',
+      description: 'Le tarif, les coordonnées et les horaires que le site affiche et que DENTY donne.',
+      format: formats.settings,
+      delete: false,
+      files: [
+        {
+          name: 'site',
+          label: 'Prix, coordonnées et horaires',
+          file: siteFile,
+          fields: fieldsOf(editorSettings, 'settings'),
+        },
+      ],
+    },
+    {
       name: 'shared',
       label: 'Textes partagés',
       description: 'Écrits une fois, cités par les pages : FAQ, témoignages, glossaire, menus.',
@@ -497,6 +535,13 @@ export function collections(): CmsCollection[] {
     },
   ];
 }
+
+/**
+ * What an editor owns in content/site.json: whether the price shows, the price itself, the company's
+ * contact details and hours. The rest (addresses of services, trackers) stays with the developers: it is
+ * not in the form, and a save leaves it as it is (cms/keep-layout.ts).
+ */
+export const editorSettings = siteConfig.pick({ showPrices: true, pricing: true, company: true });
 
 export interface CmsSettings {
   /** Decap's `backend` block: the local proxy in development, a git host in production. */

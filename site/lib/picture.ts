@@ -29,10 +29,6 @@ export function rememberImages(images: ReadonlyMap<string, ResponsiveImage>): vo
   made = new Map(images);
 }
 
-export function responsiveImage(src: unknown): ResponsiveImage | undefined {
-  return typeof src === 'string' ? made.get(src) : undefined;
-}
-
 /** The page's column at most (an article's text, a card's width): the browser picks the width it needs. */
 export const DEFAULT_SIZES = '(min-width: 60rem) 46rem, 100vw';
 

@@ -216,7 +216,7 @@ test.describe('The CMS at /admin', () => {
     await pickOption(page, 'Auteur', 'Dr Claire Vasseur');
     await page.getByRole('button', { name: 'Choisir une image' }).first().click();
     // The library shows the covers articles already use.
-    await expect(page.getByText('suivi-post-operatoire.svg')).toBeVisible();
+    await expect(page.getByText('assistant-ia-dentaire-revolution-logiciel-gestion.svg')).toBeVisible();
     const input = page.locator('input[type="file"]');
     // A file that is not an image is refused when it is picked, in French, and nothing is sent.
     await input.setInputFiles(join(copy, '.tmp-upload', 'not-an-image.png'));

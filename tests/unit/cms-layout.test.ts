@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { frontMatter, jsonFile, sharedYaml } from '../../cms/formats.ts';
+import { frontMatter, jsonFile, settingsFile, sharedYaml } from '../../cms/formats.ts';
 import { contentKind } from '../../core/content/files.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -59,6 +59,17 @@ describe('A save keeps the file the editor opened', () => {
     const data = jsonFile.fromFile(source) as { role: string };
     data.role = 'Ingénierie et sécurité';
     expect(changedLines(source, jsonFile.toFile(data))).toEqual(['  "role": "Ingénierie et sécurité",']);
+  });
+
+  it('changes the price in content/site.json on its one line, the developers’ settings untouched', () => {
+    const source = read('content/site.json');
+    expect(settingsFile.toFile(settingsFile.fromFile(source))).toBe(source);
+    const data = settingsFile.fromFile(source) as { pricing: { monthly: string } };
+    data.pricing.monthly = '159 € HT / mois';
+    const lines = changedLines(source, settingsFile.toFile(data));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"monthly": "159 € HT / mois"');
+    expect(lines[0]).toContain('"plan": "Pack Essentiel"');
   });
 
   it('changes one line of an article’s text, and none of its front matter', () => {
