@@ -4,6 +4,7 @@
  * local folder in development, a git host in production), and checking every save with the build's rules.
  */
 import CMS from 'decap-cms-app';
+import { APIError } from 'decap-cms-lib-util';
 import './admin.css';
 import { cmsConfig } from '../core/content/cms-collections.ts';
 import { customFormats } from './formats.ts';
@@ -24,6 +25,11 @@ interface Settings {
 }
 
 sendLocalToken(document, window);
+// Decap writes an error into its notice as « API_ERROR: … »: the editor reads only the sentence, which the
+// local backend writes in French with what to do (server/routes/cms.ts).
+APIError.prototype.toString = function (this: Error) {
+  return this.message;
+};
 const settings = JSON.parse(document.getElementById('cms-settings')!.textContent!) as Settings;
 
 CMS.registerLocale('fr', frenchPhrases());

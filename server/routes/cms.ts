@@ -117,7 +117,10 @@ export function cmsRoutes(root: string) {
     const after = new Map(before);
     for (const [path, text] of writes) after.set(path, parseContentFile(path, text, parseYaml));
     for (const path of deletes) after.delete(path);
-    const problems = newProblems(checkContent(before, iconExists), checkContent(after, iconExists));
+    const problems = newProblems(
+      checkContent(before, iconExists),
+      checkContent(after, iconExists, writes.size === 1 ? [...writes.keys()][0] : undefined),
+    );
     if (problems.size) throw new Refusal(422, describeProblems(problems));
   }
 

@@ -278,9 +278,11 @@ test.describe('The CMS at /admin', () => {
     await slug.fill('suivi-post-operatoire');
     await publish(page);
     const problems = page.getByRole('alert').filter({ hasText: 'Enregistrement refusé' });
+    // In the form's words: the field's label, no file path, and what to do.
     await expect(problems).toContainText(
-      'Contenu invalide dans content/blog/taux-acceptation-devis.md :\n  - slug d’article « suivi-post-operatoire » déjà utilisé par content/blog/suivi-post-operatoire.md',
+      '« Adresse (slug) » : « suivi-post-operatoire » est déjà l’adresse d’un autre article ; choisissez-en une autre.',
     );
+    await expect(problems).not.toContainText('content/');
     await expect(slug).toHaveValue('suivi-post-operatoire');
     expect(file('content/blog/taux-acceptation-devis.md')).toBe(before);
   });
