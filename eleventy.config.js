@@ -18,6 +18,7 @@ import { writeAssistantIndex } from './site/lib/indexes.ts';
 import { prePaintScript } from './core/blog/listing.ts';
 import { securityHeaders } from './core/common/security-headers.ts';
 import { islandRenderer } from './widgets/ssr.tsx';
+import { buildImages } from './site/lib/images.ts';
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
 export default async function (eleventyConfig) {
@@ -36,6 +37,8 @@ export default async function (eleventyConfig) {
   // /admin only when CMS_BACKEND is set (npm run dev sets it): docs/decisions/0029-cms-for-editors.md.
   eleventyConfig.addGlobalData('cms', () => cmsPage(process.env, process.env.WIDGETS_DIR ?? '_site') ?? false);
   eleventyConfig.on('eleventy.before', () => memo.clear());
+  // Editors' uploads resized into AVIF and WebP before the pages that show them (docs/decisions/0050-uploaded-images-end-to-end.md).
+  eleventyConfig.on('eleventy.before', ({ directories }) => buildImages('public', directories.output, '.cache/images'));
   // For /security-headers.json (site/pages/generated/): templates import no TypeScript themselves.
   eleventyConfig.addJavaScriptFunction('securityHeaders', securityHeaders);
 

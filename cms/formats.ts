@@ -2,8 +2,11 @@
  * How the CMS reads and writes the files of content/: YAML through the same parser as the build (`yaml`),
  * long lines never folded, and the shared lists (FAQ, testimonials, glossary) kept as lists at the root of
  * their file, which Decap cannot edit by itself: they are handed to it as one field, `items`.
+ * Each entry carries the text it was read from, under a key no form shows, so that a save changes only
+ * what the editor changed (cms/keep-layout.ts).
  */
 import { parse, parseDocument, stringify } from 'yaml';
+import { keepJsonLayout, keepYamlLayout } from './keep-layout.ts';
 import { formats, listFieldName } from '../core/content/cms-collections.ts';
 import { splitFrontMatter } from '../core/content/files.ts';
 import { page } from '../core/pages/page.ts';
@@ -17,6 +20,9 @@ const frontMatterOrder = [...new Set([...Object.keys(postFrontMatter.shape), ...
 const authorOrder = Object.keys(author.shape);
 
 type Data = Record<string, unknown>;
+
+/** The file's text as it was opened: the layout a save keeps. */
+const sourceKey = '_source';
 
 const yamlText = (value: unknown) => stringify(value, { lineWidth: 0, minContentWidth: 0 });
 
@@ -49,17 +55,24 @@ function ordered(data: Data, sortedKeys: string[] = []): Data {
   return result;
 }
 
+const frontMatterParts = /^---\r?\n([\s\S]*?\r?\n)---\r?\n?([\s\S]*)$/;
+
 export const frontMatter = {
   fromFile(content: string): Data {
     const read = splitFrontMatter(content, parse);
     // A file the build cannot read either: opened empty, and saving it says why (cms/save.ts).
     if ('error' in read) return { body: content };
-    return { ...(read.data as Data), body: read.body };
+    return { ...(read.data as Data), body: read.body, [sourceKey]: content };
   },
   toFile(data: object): string {
-    const { body, ...rest } = data as Data;
+    const { body, [sourceKey]: source, ...rest } = data as Data;
     const text = typeof body === 'string' ? body.trim() : '';
-    return `---\n${yamlText(ordered(rest, frontMatterOrder))}---\n${text ? `${text}\n` : ''}`;
+    const front = ordered(rest, frontMatterOrder);
+    const parts = typeof source === 'string' ? frontMatterParts.exec(source) : null;
+    const kept = parts ? keepYamlLayout(parts[1]!, front, frontMatterOrder) : '';
+    // The text after the front matter as it was, blank lines included, when the editor left it alone.
+    const after = parts && parts[2]!.trim() === text ? parts[2]! : text ? `${text}\n` : '';
+    return `---\n${kept || yamlText(front)}---\n${after}`;
   },
 };
 
@@ -97,23 +110,42 @@ export const sharedYaml = {
   fromFile(content: string): Data {
     const { value, comment } = readYaml(content);
     const data: Data = Array.isArray(value) ? { [listFieldName]: value, [listKey]: true } : ((value as Data) ?? {});
-    return { ...data, ...(comment && { [commentKey]: comment }) };
+    return { ...data, ...(comment && { [commentKey]: comment }), [sourceKey]: content };
   },
   toFile(data: object, sortedKeys?: string[]): string {
-    const { [commentKey]: comment, [listKey]: isList, ...rest } = data as Data;
-    if (isList) return writeYaml(withoutEmpty(rest[listFieldName] ?? []), comment);
-    return writeYaml(ordered(rest, sortedKeys), comment);
+    const { [commentKey]: comment, [listKey]: isList, [sourceKey]: source, ...rest } = data as Data;
+    const value = isList ? withoutEmpty(rest[listFieldName] ?? []) : ordered(rest, sortedKeys);
+    // The opening comment is part of the document kept.
+    const kept = typeof source === 'string' ? keepYamlLayout(source, value, sortedKeys) : '';
+    return kept || writeYaml(value, comment);
   },
 };
 
-/** Authors: JSON, two-space indented, empty fields left out. */
+/** Authors: JSON, two-space indented (a new file), empty fields left out. */
 export const jsonFile = {
-  fromFile: (content: string): Data => JSON.parse(content) as Data,
-  toFile: (data: object): string => `${JSON.stringify(ordered(data as Data, authorOrder), null, 2)}\n`,
+  fromFile: (content: string): Data => ({ ...(JSON.parse(content) as Data), [sourceKey]: content }),
+  toFile(data: object): string {
+    const { [sourceKey]: source, ...rest } = data as Data;
+    const value = ordered(rest, authorOrder);
+    return typeof source === 'string' ? keepJsonLayout(source, value) : `${JSON.stringify(value, null, 2)}\n`;
+  },
+};
+
+/**
+ * content/site.json: as authors' JSON, but an empty value is kept (an unset tracker's ID is an empty
+ * string the build reads), and the keys no form shows are left as they are.
+ */
+export const settingsFile = {
+  fromFile: jsonFile.fromFile,
+  toFile(data: object): string {
+    const { [sourceKey]: source, ...rest } = data as Data;
+    return typeof source === 'string' ? keepJsonLayout(source, rest) : `${JSON.stringify(rest, null, 2)}\n`;
+  },
 };
 
 export const customFormats: [string, string, typeof sharedYaml][] = [
   [formats.frontMatter, 'md', frontMatter],
   [formats.yaml, 'yaml', sharedYaml],
   [formats.json, 'json', jsonFile],
+  [formats.settings, 'json', settingsFile],
 ];

@@ -1,5 +1,6 @@
 /** Decap's French interface, with a few words put the way our editors speak. */
-import { fr } from 'decap-cms-locales';
+// The language's own module: the package's entry is a browser bundle that Node (the tests) cannot load.
+import fr from 'decap-cms-locales/dist/esm/fr/index.js';
 
 type Phrases = Record<string, Record<string, unknown>>;
 
@@ -17,5 +18,90 @@ export function frenchPhrases(): Record<string, unknown> {
   });
   // The rule's own words follow (from the schemas): « Le champ Titre : au moins 10 caractères. »
   merge(['editor', 'editorControlPane', 'widget'], { regexPattern: 'Le champ %{fieldLabel} : %{pattern}.' });
+  // Refusals arrive as a full sentence that says what to do (server/routes/cms.ts, cms/save.ts): the notice
+  // shows it after a word, without « Échec de l'entrée » nor an error's code name.
+  merge(['ui', 'toast'], {
+    onFailToPersist: 'Enregistrement impossible : %{details}',
+    onFailToDelete: 'Suppression impossible : %{details}',
+    onFailToLoadEntries: 'Lecture impossible : %{details}',
+    missingRequiredField: 'Un champ obligatoire est vide : il est signalé en rouge dans le formulaire.',
+    entrySaved: 'Enregistré',
+    entryPublished: 'Publié',
+  });
+  // Words a French editor would not use.
+  merge(['editor', 'editorWidgets', 'markdown'], {
+    bold: 'Gras',
+    italic: 'Italique',
+    link: 'Lien',
+    headings: 'Intertitres',
+    quote: 'Citation',
+    bulletedList: 'Liste à puces',
+    numberedList: 'Liste numérotée',
+    addComponent: 'Insérer',
+    richText: 'Texte enrichi',
+    markdown: 'Markdown',
+  });
+  merge(['editor', 'editorWidgets', 'list'], { add: 'Ajouter %{item}', addType: 'Ajouter %{item}' });
+  // What Decap's French translation lacks (these showed in English: « Collapse », « Set … to now »).
+  merge(['auth'], { loginWithForgejo: 'Se connecter avec Forgejo' });
+  merge(['collection', 'collectionTop'], { viewAsList: 'Afficher en liste', viewAsGrid: 'Afficher en grille' });
+  merge(['collection', 'entries'], { unpublishedHeader: 'Brouillons non publiés' });
+  merge(['editor', 'editorControl', 'field'], { widgetLabel: 'Champ %{widgetLabel}' });
+  merge(['editor', 'editorControlPane', 'i18n'], {
+    copyFromLocale: 'Reprendre d’une autre langue',
+    copyFromLocaleConfirm: 'Reprendre le contenu en %{locale} ? Ce qui est écrit ici sera remplacé.',
+  });
+  merge(['editor', 'editorInterface'], { toggleNotes: 'Afficher les notes' });
+  merge(['editor', 'editorNotesPane'], {
+    title: 'Notes',
+    emptyState: 'Aucune note pour l’instant : écrivez la première ci-dessous.',
+    addNote: 'Ajouter la note',
+    addPlaceholder: 'Écrire une note…',
+    editPlaceholder: 'Modifier la note…',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    edit: 'Modifier',
+    delete: 'Supprimer',
+    resolve: 'Marquer comme réglée',
+    unresolve: 'Rouvrir',
+    confirmDelete: 'Supprimer cette note ?',
+    shortcut: 'Astuce : Ctrl+Entrée ajoute la note.',
+  });
+  merge(['editor', 'editorToolbar'], {
+    statusInfoTooltipDraft: 'Brouillon : pour le faire relire, passez son statut à « En cours de révision ».',
+    statusInfoTooltipInReview:
+      'En cours de relecture : rien d’autre à faire. Vous pouvez encore le modifier pendant ce temps.',
+  });
+  merge(['editor', 'editorWidgets', 'markdown'], { strikethrough: 'Barré' });
+  merge(['editor', 'editorWidgets', 'markdown', 'toggleMode'], {
+    rich: 'Passer en texte enrichi',
+    markdown: 'Passer en Markdown',
+  });
+  merge(['editor', 'editorWidgets', 'image'], {
+    chooseMultiple: 'Choisir des images',
+    addMore: 'Ajouter des images',
+    removeAll: 'Retirer toutes les images',
+  });
+  merge(['editor', 'editorWidgets', 'file'], {
+    chooseMultiple: 'Choisir des fichiers',
+    addMore: 'Ajouter des fichiers',
+    removeAll: 'Retirer tous les fichiers',
+  });
+  merge(['editor', 'editorWidgets', 'datetime'], { setToNow: 'Aujourd’hui' });
+  merge(['editor', 'editorWidgets', 'object'], { expand: 'Déplier', collapse: 'Replier' });
+  merge(['mediaLibrary', 'mediaLibraryModal'], { close: 'Fermer' });
+  merge(['ui', 'settingsDropdown'], { account: 'Menu du compte' });
+  merge(['ui', 'toast'], {
+    noteAdded: 'Note ajoutée',
+    onFailToAddNote: 'Note non ajoutée : %{details}',
+    noteUpdated: 'Note modifiée',
+    onFailToUpdateNote: 'Note non modifiée : %{details}',
+    noteDeleted: 'Note supprimée',
+    onFailToDeleteNote: 'Note non supprimée : %{details}',
+    noteResolved: 'Note réglée',
+    noteReopened: 'Note rouverte',
+    onFailToToggleNote: 'Statut de la note inchangé : %{details}',
+  });
+  merge(['editor', 'editorWidgets', 'headingOptions'], { headingTwo: 'Intertitre', headingThree: 'Sous-intertitre' });
   return phrases;
 }

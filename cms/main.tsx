@@ -4,6 +4,7 @@
  * local folder in development, a git host in production), and checking every save with the build's rules.
  */
 import CMS from 'decap-cms-app';
+import { APIError } from 'decap-cms-lib-util';
 import './admin.css';
 import { cmsConfig } from '../core/content/cms-collections.ts';
 import { customFormats } from './formats.ts';
@@ -12,18 +13,23 @@ import { iconControl } from './fields/icon.tsx';
 import { faqQuestionsControl } from './fields/faq-questions.tsx';
 import { JsonControl } from './fields/json.tsx';
 import { forgetSite, registerPreviews } from './previews/register.tsx';
-import { renameUploads } from './media.ts';
+import { checkAndRenameUploads } from './media.ts';
 import { showProblems } from './problems.ts';
 import { frenchPhrases } from './locale.ts';
 import { sendLocalToken } from './local-access.ts';
 
 interface Settings {
   backend: Record<string, unknown>;
-  /** The site's stylesheet (hashed name), so previews look like the pages. */
-  stylesheet: string;
+  /** The site's stylesheets (hashed names: the pages', then the widgets'), so previews look like the pages. */
+  stylesheets: string[];
 }
 
 sendLocalToken(document, window);
+// Decap writes an error into its notice as « API_ERROR: … »: the editor reads only the sentence, which the
+// local backend writes in French with what to do (server/routes/cms.ts).
+APIError.prototype.toString = function (this: Error) {
+  return this.message;
+};
 const settings = JSON.parse(document.getElementById('cms-settings')!.textContent!) as Settings;
 
 CMS.registerLocale('fr', frenchPhrases());
@@ -45,7 +51,7 @@ CMS.registerEventListener({
 
 CMS.registerEventListener({ name: 'postSave', handler: () => forgetSite() });
 
-registerPreviews(CMS, settings.stylesheet);
-renameUploads(document);
+registerPreviews(CMS, settings.stylesheets);
+checkAndRenameUploads(document);
 
 CMS.init({ config: cmsConfig({ backend: settings.backend, siteUrl: location.origin }) as never });

@@ -1,10 +1,14 @@
 /**
- * The reasons a save was refused, kept on screen until the editor closes them: Decap's own notice fades
- * after a few seconds, and these are the build's messages, with the file, the section and the field.
+ * Messages that stay on screen until the editor closes them: why a save or an image was refused, with
+ * what to do. Decap's own notice fades after a few seconds and has room for one line.
+ * Texts are set with the site's French typography (no-break spaces before « : », inside « »).
  */
+import { frenchTypography } from '../core/common/typography.ts';
+
 const id = 'cms-problems';
 
-export function showProblems(text: string): void {
+/** Shows `text` under `title`, then `advice`; an empty `text` only removes the message on screen. */
+export function showMessage(title: string, text: string, advice: string): void {
   document.getElementById(id)?.remove();
   if (!text) return;
   const panel = document.createElement('section');
@@ -15,7 +19,8 @@ export function showProblems(text: string): void {
     position: 'fixed',
     insetInline: '1rem',
     bottom: '1rem',
-    zIndex: '400',
+    // Above Decap's media library, which opens over everything.
+    zIndex: '2147483000',
     maxWidth: '48rem',
     margin: '0 auto',
     maxHeight: '40vh',
@@ -28,18 +33,34 @@ export function showProblems(text: string): void {
     boxShadow: '0 8px 24px rgba(0,0,0,.18)',
     font: '15px/1.5 system-ui, sans-serif',
   });
-  const title = document.createElement('h2');
-  title.id = `${id}-title`;
-  title.textContent = 'Enregistrement refusé : le site ne pourrait pas être construit';
-  Object.assign(title.style, { font: '600 16px/1.4 system-ui, sans-serif', margin: '0 0 .5rem' });
-  const body = document.createElement('pre');
-  body.textContent = `${text}\n\nCorrigez ces champs puis enregistrez de nouveau : rien n’a été perdu.`;
-  Object.assign(body.style, { whiteSpace: 'pre-wrap', margin: '0', font: 'inherit' });
+  const heading = document.createElement('h2');
+  heading.id = `${id}-title`;
+  heading.textContent = frenchTypography(title);
+  Object.assign(heading.style, { font: '600 16px/1.4 system-ui, sans-serif', margin: '0 0 .5rem' });
+  const body = document.createElement('ul');
+  Object.assign(body.style, { margin: '0', paddingInlineStart: '1.25rem' });
+  for (const line of text.split('\n').filter(Boolean)) {
+    const item = document.createElement('li');
+    item.textContent = frenchTypography(line);
+    body.append(item);
+  }
+  const after = document.createElement('p');
+  after.textContent = frenchTypography(advice);
+  Object.assign(after.style, { margin: '.5rem 0 0' });
   const close = document.createElement('button');
   close.type = 'button';
   close.textContent = 'Fermer';
   Object.assign(close.style, { marginTop: '.75rem', padding: '.4rem 1rem', cursor: 'pointer' });
   close.addEventListener('click', () => panel.remove());
-  panel.append(title, body, close);
+  panel.append(heading, body, after, close);
   document.body.append(panel);
+}
+
+/** Why a save was refused (cms/save.ts): one line per field at fault. */
+export function showProblems(text: string): void {
+  showMessage(
+    'Enregistrement refusé',
+    text,
+    'Corrigez ces champs puis cliquez de nouveau sur « Publier » : rien n’a été perdu.',
+  );
 }

@@ -17,7 +17,8 @@ import {
   sharedPath,
 } from '../core/content/files.ts';
 import { slugKey } from '../core/common/slug.ts';
-import { frontMatter, jsonFile, sharedYaml } from './formats.ts';
+import { editorWords } from '../core/content/editor-words.ts';
+import { frontMatter, jsonFile, settingsFile, sharedYaml } from './formats.ts';
 import { readRepository } from './repository.ts';
 
 const icons = new Set(iconNames);
@@ -36,6 +37,7 @@ export interface EntryMap {
 /** The text Decap will write for this entry, through the same formats (cms/formats.ts). */
 function fileText(collection: string, data: Data): { path?: string; text: string } {
   if (collection === 'authors') return { text: jsonFile.toFile(data) };
+  if (collection === 'settings') return { text: settingsFile.toFile(data) };
   if (collection === 'shared') return { text: '' };
   return { text: frontMatter.toFile(data) };
 }
@@ -78,7 +80,7 @@ export function problemsOfSave(
   if (sharedKey) {
     after.set(path, parseContentFile(path, sharedYaml.toFile(data), parse));
   } else after.set(path, parseContentFile(path, fileText(collection, data).text, parse));
-  const problems = newProblems(checkContent(files, iconExists), checkContent(after, iconExists));
+  const problems = newProblems(checkContent(files, iconExists), checkContent(after, iconExists, path));
   // The build names the file it reaches second: say when that is another file than the one being saved.
   const own = new Map([...problems].filter(([file]) => file === path));
   const others = new Map([...problems].filter(([file]) => file !== path));
@@ -88,6 +90,16 @@ export function problemsOfSave(
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/** What Decap's notice shows (it writes an error as text): the sentence alone, without « Error: ». */
+class Refused extends Error {
+  constructor() {
+    super('des champs sont à corriger, voir le détail en bas de l’écran.');
+  }
+  override toString() {
+    return this.message;
+  }
 }
 
 /**
@@ -102,9 +114,9 @@ export async function beforeSave(entry: EntryMap, showProblems: (text: string) =
   const path = entry.get('newRecord') ? newPath(collection, data) : entry.get('path');
   if (!path) return undefined;
   const problems = problemsOfSave(collection, path, data, files);
-  showProblems(problems);
+  showProblems(editorWords(problems));
   // Decap shows this in its notice; the whole message stays on screen (cms/problems.ts).
-  if (problems) throw new Error('le site ne pourrait pas être construit, voir le détail en bas de l’écran');
+  if (problems) throw new Refused();
   let result = entry.get('data');
   for (const key of ['id', 'slug', 'publishDate'] as const)
     if (collection === 'blog' && data[key] !== entry.get('data').toJS()[key])

@@ -18,9 +18,16 @@ declare module 'decap-cms-core/dist/esm/backend' {
   }
 }
 
-declare module 'decap-cms-locales' {
+declare module 'decap-cms-locales/dist/esm/fr/index.js' {
   /** Decap's French interface strings. */
-  export const fr: Record<string, unknown>;
+  const fr: Record<string, unknown>;
+  export default fr;
+}
+
+declare module 'decap-cms-locales/dist/esm/en/index.js' {
+  /** Decap's English interface strings: every phrase the interface can show. */
+  const en: Record<string, unknown>;
+  export default en;
 }
 
 /** The part of Nunjucks (Eleventy's own copy, its browser build) that the previews use. */
@@ -47,4 +54,11 @@ declare module 'nunjucks' {
     const lib: { escape(value: string): string };
   }
   export default nunjucks;
+}
+
+declare module 'decap-cms-lib-util' {
+  /** The error Decap's backends throw for a refused request; its message is the server's. */
+  export class APIError extends Error {
+    status: number;
+  }
 }

@@ -17,7 +17,8 @@ export function adminHeaders(env: Record<string, string | undefined> = process.e
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${git.length ? 'https://avatars.githubusercontent.com' : ''}`.trim(),
     "font-src 'self' data:",
-    `connect-src 'self' ${git.join(' ')}`.trim(),
+    // blob: Decap reads a picked image back from its object URL with fetch() to send it (AssetProxy.toBase64).
+    `connect-src 'self' blob: ${git.join(' ')}`.trim(),
     "frame-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -19,6 +19,20 @@ interface Loaded {
 type Data = Record<string, unknown>;
 interface PreviewProps {
   entry: { get(key: 'data'): { toJS(): Data }; get(key: 'path'): string | undefined };
+  /** Decap's address for a media path: the picked file itself (blob:) until the entry is saved. */
+  getAsset?: (path: string) => { toString(): string } | undefined;
+}
+
+/**
+ * An image picked but not yet saved exists only in the browser: its address in the HTML is swapped for
+ * Decap's copy, so the preview shows it before « Publier » (the site's address answers 404 until then).
+ */
+function withPickedImages(html: string, getAsset: PreviewProps['getAsset']): string {
+  if (!getAsset) return html;
+  return html.replace(/(src|srcset)="(\/images\/[^" ]+)"/g, (whole, attribute: string, path: string) => {
+    const address = getAsset(path)?.toString();
+    return address?.startsWith('blob:') ? `${attribute}="${address}"` : whole;
+  });
 }
 
 let loading: Promise<Loaded> | undefined;
@@ -50,7 +64,7 @@ function useSite(): Loaded | undefined {
 
 const waiting = <p style={{ padding: '2rem', font: '16px system-ui' }}>Préparation de l’aperçu…</p>;
 
-function PagePreview({ entry }: PreviewProps) {
+function PagePreview({ entry, getAsset }: PreviewProps) {
   const loaded = useSite();
   if (!loaded) return waiting;
   const { site, render } = loaded;
@@ -67,10 +81,10 @@ function PagePreview({ entry }: PreviewProps) {
   const html =
     sections.map((section, index) => render.renderSection(section, index, page, site)).join('\n') +
     render.renderPageBody(typeof body === 'string' ? body : '');
-  return <main id="contenu" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <main id="contenu" dangerouslySetInnerHTML={{ __html: withPickedImages(html, getAsset) }} />;
 }
 
-function ArticlePreview({ entry }: PreviewProps) {
+function ArticlePreview({ entry, getAsset }: PreviewProps) {
   const loaded = useSite();
   if (!loaded) return waiting;
   const { site, render } = loaded;
@@ -95,7 +109,12 @@ function ArticlePreview({ entry }: PreviewProps) {
         L’aperçu s’affiche dès que le titre, le résumé, la catégorie, un mot-clé et l’auteur sont remplis.
       </p>
     );
-  return <main id="contenu" dangerouslySetInnerHTML={{ __html: render.renderArticle(post, site) }} />;
+  return (
+    <main
+      id="contenu"
+      dangerouslySetInnerHTML={{ __html: withPickedImages(render.renderArticle(post, site), getAsset) }}
+    />
+  );
 }
 
 /**
@@ -132,8 +151,9 @@ interface Cms {
   registerPreviewTemplate(name: string, component: unknown): void;
 }
 
-export function registerPreviews(cms: Cms, stylesheet: string): void {
-  cms.registerPreviewStyle(stylesheet);
+/** Each stylesheet on its own: Decap joins a list it is handed into one (wrong) address. */
+export function registerPreviews(cms: Cms, stylesheets: readonly string[]): void {
+  for (const href of stylesheets) cms.registerPreviewStyle(href);
   cms.registerPreviewTemplate('pages', PagePreview);
   cms.registerPreviewTemplate('blog', ArticlePreview);
   cms.registerPreviewTemplate('faq', sharedPreview('faq', 'Questions fréquentes'));

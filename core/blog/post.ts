@@ -64,13 +64,20 @@ export const postFrontMatter = z
       context.addIssue({
         code: 'custom',
         path: ['seoTitle'],
-        message: `le titre compte ${post.title.length} caractères, trop pour la balise <title> (${ARTICLE_TITLE_MAX} au plus avant « | Dentivo ») : ajoutez un seoTitle plus court`,
+        message: `le titre compte ${post.title.length} caractères, trop pour le titre que montrent les moteurs de recherche (${ARTICLE_TITLE_MAX} au plus) : ajoutez un titre pour les moteurs de recherche plus court (seoTitle)`,
       });
     if (!post.seoDescription && post.summary.length > SEO_DESCRIPTION_MAX)
       context.addIssue({
         code: 'custom',
         path: ['seoDescription'],
-        message: `le résumé compte ${post.summary.length} caractères, trop pour la meta description (${SEO_DESCRIPTION_MAX} au plus) : ajoutez une seoDescription plus courte`,
+        message: `le résumé compte ${post.summary.length} caractères, trop pour la description que montrent les moteurs de recherche (${SEO_DESCRIPTION_MAX} au plus) : ajoutez une description pour les moteurs de recherche plus courte (seoDescription)`,
+      });
+    // The cover is described for those who do not see it (WCAG 1.1.1): the form asks for it with the image.
+    if (post.image && !post.imageAlt?.trim())
+      context.addIssue({
+        code: 'custom',
+        path: ['imageAlt'],
+        message: 'l’article a une image : décrivez-la en une phrase pour les personnes qui ne la voient pas',
       });
     if (post.updated && post.updated < post.publishDate)
       context.addIssue({ code: 'custom', path: ['updated'], message: 'une mise à jour ne précède pas la publication' });

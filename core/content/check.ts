@@ -27,7 +27,11 @@ export type ReadFile = { data: unknown } | { error: string };
 /** File path (from the repository root) → the French problems found in it. Empty: the build will pass. */
 export type Problems = Map<string, string[]>;
 
-export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: IconExists): Problems {
+/**
+ * `saving`: the file a save writes, read last, so that a slug, an id or a path it takes from another file
+ * is said of it (« déjà utilisé par » the other), not of the file that had it first.
+ */
+export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: IconExists, saving?: string): Problems {
   const problems: Problems = new Map();
   const add = (file: string, lines: string[]) => {
     if (lines.length) problems.set(file, [...(problems.get(file) ?? []), ...lines]);
@@ -66,7 +70,9 @@ export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: I
   const slugs = new Map<string, string>();
   const ids = new Map<string, string>();
   const posts: { file: string; post: PostFrontMatter }[] = [];
-  for (const [file, read] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+  const order = ([a]: [string, ReadFile], [b]: [string, ReadFile]) =>
+    Number(a === saving) - Number(b === saving) || a.localeCompare(b);
+  for (const [file, read] of [...files].sort(order)) {
     const kind = contentKind(file);
     if (kind?.kind === 'author') {
       const author = valid<{ slug: string }>(file, read, kind.schema);
@@ -85,6 +91,8 @@ export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: I
         paths.set(path, file);
       }
     }
+    // The environment overrides some settings at build; the file itself must hold what the schema asks.
+    if (kind?.kind === 'site') valid<unknown>(file, read, kind.schema);
     if (kind?.kind === 'post') {
       const post = valid<PostFrontMatter>(file, read, kind.schema);
       if (post) posts.push({ file, post });

@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { page } from '../pages/page.ts';
+import { siteConfig } from '../common/config.ts';
 import { icon } from '../pages/sections.ts';
 import { author, postFrontMatter } from '../blog/post.ts';
 import {
@@ -16,6 +17,7 @@ import {
   sharedFiles,
   sharedKeys,
   sharedPath,
+  siteFile,
   type SharedKey,
 } from './files.ts';
 import { frenchTypography } from '../common/typography.ts';
@@ -59,17 +61,40 @@ export interface CmsCollection {
   summary?: string;
   preview_path?: string;
   sortable_fields?: (string | { field: string; default_sort?: 'asc' | 'desc' })[];
+  media_folder?: string;
+  public_folder?: string;
   fields?: CmsField[];
   files?: (CmsCollection & { file: string; fields: CmsField[] })[];
 }
 
 /** The file formats the admin registers (cms/formats.ts): YAML as the build reads it, lists at a file's root. */
-export const formats = { frontMatter: 'dentivo-front-matter', yaml: 'dentivo-yaml', json: 'dentivo-json' };
+export const formats = {
+  frontMatter: 'dentivo-front-matter',
+  yaml: 'dentivo-yaml',
+  json: 'dentivo-json',
+  settings: 'dentivo-settings',
+};
 /** A shared file whose root is a list is edited as this one field. */
 export const listFieldName = 'items';
-/** Editors' uploads: under public/images/, served from /images/. */
+/**
+ * Where images go, under public/images/ (served from /images/): each collection's own folder, so that its
+ * media library shows the images its entries already use (articles' covers, authors' photos, pages'
+ * screenshots) next to new uploads; anything else in uploads/ (docs/decisions/0050-uploaded-images-end-to-end.md).
+ */
 export const mediaFolder = 'public/images/uploads';
-export const publicFolder = '/images/uploads';
+const collectionMedia = {
+  blog: 'public/images/blog',
+  authors: 'public/images/avatars',
+  pages: 'public/images/screens',
+} as const;
+/** Every folder an upload may be written to (the local backend checks it). */
+export const mediaFolders: readonly string[] = [mediaFolder, ...Object.values(collectionMedia)];
+const publicPath = (folder: string) => folder.slice('public'.length);
+/** Decap's per-collection folders: a leading « / » means from the repository's root. */
+const mediaOf = (collection: keyof typeof collectionMedia) => ({
+  media_folder: `/${collectionMedia[collection]}`,
+  public_folder: publicPath(collectionMedia[collection]),
+});
 
 const sharedLabels: Record<SharedKey, string> = {
   faq: 'Questions fréquentes',
@@ -119,9 +144,27 @@ const byPlace: Record<string, Partial<CmsField>> = {
   'blog.author': relation('authors', 'slug', ['name']),
   'shared.articleExtras.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
   'shared.assistantVocabulary.topics.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
+  // « company » is a testimonial's practice elsewhere (cms-labels.ts).
+  'settings.company': { label: 'Société et coordonnées' },
+  // The company's networks: one address each (a record in the schema).
+  'settings.company.social': {
+    widget: 'object',
+    collapsed: false,
+    fields: [
+      {
+        name: 'linkedin',
+        label: 'LinkedIn',
+        widget: 'string',
+        required: false,
+        pattern: ['^https?://\\S+$', 'une adresse qui commence par https://'],
+      },
+    ],
+  },
   // Filled when the article is saved (cms/save.ts), so a new article needs neither.
   'blog.id': { required: false, hint: 'Laissé vide, un numéro libre est attribué à l’enregistrement.' },
   'blog.slug': { required: false },
+  // Not the article's hint (cms-labels.ts), which speaks of /blog/.
+  'authors.slug': { hint: 'L’adresse de sa page : /auteur/ suivi de ce texte, en minuscules, chiffres et tirets.' },
   'blog.publishDate': { required: false, hint: 'Laissée vide : la date du jour.' },
 };
 
@@ -382,7 +425,16 @@ const markdownBody = (label: string, required: boolean): CmsField => ({
   // The site renders Markdown: images and headings in the text, no raw HTML.
   editor_components: ['image'],
   modes: ['rich_text', 'raw'],
+  // The page's title is its only « Titre 1 »: the text starts at « Titre 2 » (the table of contents).
+  // No strikethrough nor code: marks a dental practice's article never needs.
+  buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'quote', 'bulleted-list', 'numbered-list'],
 });
+
+/** The body right after what an article is first about (its title and summary), not below twenty settings. */
+function bodyAfter(fields: CmsField[], body: CmsField, after: string[]): CmsField[] {
+  const last = Math.max(...after.map((name) => fields.findIndex((field) => field.name === name)));
+  return [...fields.slice(0, last + 1), body, ...fields.slice(last + 1)];
+}
 
 function filledLast(fields: CmsField[], names: string[]): CmsField[] {
   return [
@@ -407,11 +459,13 @@ export function collections(): CmsCollection[] {
       summary: '{{title}} ({{publishDate}})',
       sortable_fields: [{ field: 'publishDate', default_sort: 'desc' }, 'title', 'category'],
       preview_path: 'blog/{{fields.slug}}',
+      ...mediaOf('blog'),
       // The number and the slug, filled in on save, come after what an editor writes first.
-      fields: [
-        ...filledLast(fieldsOf(postFrontMatter, 'blog'), ['id', 'slug']),
+      fields: bodyAfter(
+        filledLast(fieldsOf(postFrontMatter, 'blog'), ['id', 'slug']),
         markdownBody('Texte de l’article', true),
-      ],
+        ['title', 'summary'],
+      ),
     },
     {
       name: 'pages',
@@ -426,6 +480,7 @@ export function collections(): CmsCollection[] {
       identifier_field: 'name',
       summary: '{{name}} ({{path}})',
       sortable_fields: ['name', 'path'],
+      ...mediaOf('pages'),
       fields: [...fieldsOf(page, 'pages'), markdownBody('Texte après les sections (pages légales)', false)],
     },
     {
@@ -440,7 +495,23 @@ export function collections(): CmsCollection[] {
       identifier_field: 'name',
       summary: '{{name}}',
       preview_path: 'auteur/{{fields.slug}}',
+      ...mediaOf('authors'),
       fields: fieldsOf(author, 'authors'),
+    },
+    {
+      name: 'settings',
+      label: 'Prix et coordonnées',
+      description: 'Le tarif, les coordonnées et les horaires que le site affiche et que DENTY donne.',
+      format: formats.settings,
+      delete: false,
+      files: [
+        {
+          name: 'site',
+          label: 'Prix, coordonnées et horaires',
+          file: siteFile,
+          fields: fieldsOf(editorSettings, 'settings'),
+        },
+      ],
     },
     {
       name: 'shared',
@@ -464,6 +535,13 @@ export function collections(): CmsCollection[] {
     },
   ];
 }
+
+/**
+ * What an editor owns in content/site.json: whether the price shows, the price itself, the company's
+ * contact details and hours. The rest (addresses of services, trackers) stays with the developers: it is
+ * not in the form, and a save leaves it as it is (cms/keep-layout.ts).
+ */
+export const editorSettings = siteConfig.pick({ showPrices: true, pricing: true, company: true });
 
 export interface CmsSettings {
   /** Decap's `backend` block: the local proxy in development, a git host in production. */
@@ -500,7 +578,7 @@ export function cmsConfig({ backend, siteUrl }: CmsSettings) {
     display_url: siteUrl,
     logo_url: '/favicon.svg',
     media_folder: mediaFolder,
-    public_folder: publicFolder,
+    public_folder: publicPath(mediaFolder),
     // Names an editor cannot break: ASCII, lowercase, dashes (docs/decisions/0029-cms-for-editors.md).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     omit_empty_optional_fields: true,

@@ -5,6 +5,28 @@
  */
 
 export const fieldLabels: Record<string, string> = {
+  // content/site.json: the price, the contact details, the hours.
+  showPrices: 'Afficher le prix sur la page Tarifs',
+  pricing: 'Tarif',
+  monthly: 'Prix mensuel',
+  yearly: 'Prix annuel',
+  yearlyNote: 'Avantage de l’abonnement annuel',
+  legalName: 'Raison sociale',
+  email: 'Adresse e-mail de contact',
+  phone: 'Téléphone',
+  address: 'Adresse postale',
+  street: 'Rue',
+  postalCode: 'Code postal',
+  city: 'Ville',
+  country: 'Pays (code à deux lettres)',
+  identifiers: 'Identifiants légaux',
+  siren: 'Numéro SIREN',
+  vat: 'Numéro de TVA intracommunautaire',
+  social: 'Réseaux sociaux',
+  hours: 'Horaires',
+  days: 'Jours',
+  supportResponse: 'Délai de réponse du support',
+  certifications: 'Certifications et garanties',
   about: 'À propos',
   always: 'Toujours une question médicale',
   conditions: 'Traitements et états de santé',
@@ -196,6 +218,8 @@ export const itemLabels: Record<string, string> = {
   sections: 'section',
   specialties: 'spécialité',
   stats: 'chiffre',
+  hours: 'horaire',
+  certifications: 'certification',
   steps: 'étape',
   tags: 'mot-clé',
 };
@@ -225,6 +249,12 @@ export const sectionLabels: Record<string, string> = {
 
 /** A short help under a field, by name (the rules themselves come from the schemas). */
 export const fieldHints: Record<string, string> = {
+  showPrices: 'Décoché, la page Tarifs présente l’offre sans son prix ; DENTY ne donne le prix que s’il est affiché.',
+  monthly: 'Tel qu’il s’affiche, par exemple « 149 € HT / mois ».',
+  yearly: 'Tel qu’il s’affiche, par exemple « 1 490 € HT / an ».',
+  phone: 'Tel qu’il s’affiche, par exemple « +33 4 00 00 00 00 ».',
+  hours: 'Une ligne par jour ou groupe de jours, par exemple « Du lundi au vendredi » et « 9 h – 18 h ».',
+  country: 'FR pour la France.',
   href: 'Une page du site (/agenda, #faq), une adresse https://, mailto:, tel:, ou app:signup / app:signin.',
   icon: 'Un nom d’icône lucide (https://lucide.dev/icons), par exemple calendar ou shield-check.',
   id: 'Minuscules, chiffres et tirets.',

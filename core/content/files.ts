@@ -7,11 +7,14 @@ import { page } from '../pages/page.ts';
 import { sharedContent } from '../pages/shared-content.ts';
 import { author, postFrontMatter } from '../blog/post.ts';
 import { assistantVocabulary } from '../assistant/vocabulary.ts';
+import { siteConfig } from '../common/config.ts';
 
 export const pagesFolder = 'content/pages';
 export const postsFolder = 'content/blog';
 export const authorsFolder = 'content/authors';
 export const sharedFolder = 'content/shared';
+/** The site's settings: what an editor owns in it (the price, the contact details, the hours) is in the CMS. */
+export const siteFile = 'content/site.json';
 
 /** Each file of content/shared/, by key: the shared copy of core/pages/shared-content.ts, and DENTY's vocabulary. */
 export const sharedFiles = {
@@ -35,10 +38,12 @@ export type ContentKind =
   | { kind: 'page'; schema: typeof page }
   | { kind: 'post'; schema: typeof postFrontMatter }
   | { kind: 'author'; schema: typeof author }
-  | { kind: 'shared'; key: SharedKey; schema: z.ZodType };
+  | { kind: 'shared'; key: SharedKey; schema: z.ZodType }
+  | { kind: 'site'; schema: typeof siteConfig };
 
 /** The kind of a file of content/ from its path; undefined for a file the site does not read. */
 export function contentKind(path: string): ContentKind | undefined {
+  if (path === siteFile) return { kind: 'site', schema: siteConfig };
   const match = /^content\/(pages|blog|authors|shared)\/([^/]+)$/.exec(path);
   if (!match || match[2]!.startsWith('_')) return undefined;
   const [, folder, name] = match as unknown as [string, string, string];

@@ -1,13 +1,74 @@
-/** Names of editors' uploads: see cms/media.ts and docs/decisions/0029-cms-for-editors.md. */
+/**
+ * Editors' uploads (docs/decisions/0050-uploaded-images-end-to-end.md): their names, and what the admin
+ * checks when the file is picked and the local backend checks again before it writes (cms/media.ts,
+ * server/routes/cms.ts), in the same French words.
+ */
 import { slugKey } from '../common/slug.ts';
 
-/** « Photo Équipe (2).JPG » + a SHA-256 in hex → « photo-equipe-2-3f9a2c1b.jpg ». */
-export function mediaFileName(original: string, sha256: string): string {
+/**
+ * « Photo Équipe (2).JPG » + a SHA-256 in hex → « photo-equipe-2-3f9a2c1b.jpg ». With the type read from
+ * the file's bytes (sniffImage), the extension is the type's own, whatever the original name said.
+ */
+export function mediaFileName(original: string, sha256: string, type?: ImageType): string {
   const dot = original.lastIndexOf('.');
   const base = slugKey(dot > 0 ? original.slice(0, dot) : original).slice(0, 60) || 'image';
-  const extension = dot > 0 ? slugKey(original.slice(dot + 1)).replace(/-/g, '') : '';
-  return `${base}-${sha256.slice(0, 8)}${extension ? `.${extension === 'jpeg' ? 'jpg' : extension}` : ''}`;
+  const named = dot > 0 ? slugKey(original.slice(dot + 1)).replace(/-/g, '') : '';
+  const extension = type ? imageExtensions[type][0] : named === 'jpeg' ? 'jpg' : named;
+  return `${base}-${sha256.slice(0, 8)}${extension ? `.${extension}` : ''}`;
 }
 
 /** What the local backend accepts as an upload's name (core of the rule above, checked on the server). */
 export const mediaNamePattern = /^[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+$/;
+
+/** An upload's largest size: a photo from a phone, exported for the web (the build makes the copies pages use). */
+export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
+
+export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
+
+/** The extensions each type may carry, the first being the one a renamed file gets. */
+export const imageExtensions: Record<ImageType, string[]> = {
+  jpeg: ['jpg', 'jpeg'],
+  png: ['png'],
+  webp: ['webp'],
+  avif: ['avif'],
+  gif: ['gif'],
+};
+
+const ascii = (bytes: Uint8Array, from: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(from, from + length));
+
+/**
+ * The image type of a file from its first bytes, whatever its name says: a text, a page or a program
+ * renamed « photo.png » is not an image. Undefined when it is none of the five.
+ */
+export function sniffImage(bytes: Uint8Array): ImageType | undefined {
+  if (bytes.length < 12) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
+  if (ascii(bytes, 4, 4) === 'ftyp' && ['avif', 'avis'].includes(ascii(bytes, 8, 4))) return 'avif';
+  return undefined;
+}
+
+/** « 4,2 Mo », « 850 Ko »: sizes as an editor reads them. */
+export function fileSize(bytes: number): string {
+  const format = (value: number) => value.toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+  // A no-break space: the figure never parts from its unit.
+  return bytes >= 1024 * 1024
+    ? `${format(bytes / 1024 / 1024)}\u00a0Mo`
+    : `${format(Math.max(1, bytes / 1024))}\u00a0Ko`;
+}
+
+/**
+ * Why an upload is refused, in the editor's words and with what to do; undefined when it may be saved.
+ * `name` is the file's name as the editor knows it, `head` its first bytes (16 are enough).
+ */
+export function uploadProblem(name: string, size: number, head: Uint8Array): string | undefined {
+  const type = sniffImage(head);
+  if (!type)
+    return `« ${name} » n’est pas une image que le site sait montrer. Choisissez une photo ou une image JPEG, PNG, WebP, AVIF ou GIF (les SVG et les documents ne sont pas acceptés).`;
+  if (size > MEDIA_MAX_BYTES)
+    return `Image trop lourde : ${fileSize(size)}, maximum ${fileSize(MEDIA_MAX_BYTES)}. Réduisez-la (par exemple à 2 000 pixels de large, en JPEG) puis choisissez-la de nouveau.`;
+  return undefined;
+}

@@ -17,14 +17,16 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, posix, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { mediaFolder } from '../../core/content/cms-collections.ts';
-import { mediaNamePattern } from '../../core/content/media-names.ts';
+import { mediaFolders } from '../../core/content/cms-collections.ts';
+import {
+  MEDIA_MAX_BYTES,
+  imageExtensions,
+  mediaNamePattern,
+  sniffImage,
+  uploadProblem,
+} from '../../core/content/media-names.ts';
 import { checkContent, describeProblems, newProblems, type ReadFile } from '../../core/content/check.ts';
 import { contentKind, parseContentFile } from '../../core/content/files.ts';
-
-/** Images only: an upload is served from the site's own origin, so nothing that can run (no SVG, no HTML). */
-const MEDIA_TYPES = new Set(['jpg', 'jpeg', 'png', 'webp', 'avif', 'gif']);
-const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 
 class Refusal extends Error {
   constructor(
@@ -82,6 +84,23 @@ export function cmsRoutes(root: string) {
     return { id: sha256(buffer), content: buffer.toString('base64'), encoding: 'base64', path, name: basename(path) };
   }
 
+  /** An image a page or an article still shows cannot be deleted: its page would show a broken image. */
+  async function refuseIfUsed(path: string): Promise<void> {
+    const address = path.slice('public'.length);
+    for (const folder of ['content/pages', 'content/blog', 'content/authors', 'content/shared'])
+      for (const file of await listFiles(folder, '')) {
+        const text = await readFile(absolute(file), 'utf8');
+        if (!text.includes(address)) continue;
+        const read = parseContentFile(file, text, parseYaml);
+        const data = ('data' in read ? read.data : undefined) as { title?: unknown; name?: unknown } | undefined;
+        const title = String(data?.title ?? data?.name ?? basename(file));
+        throw new Refusal(
+          409,
+          `Cette image est montrée par « ${title} » : choisissez-y une autre image, publiez, puis supprimez celle-ci.`,
+        );
+      }
+  }
+
   /** Every file the build reads, as it is on disk now. */
   async function readContent(): Promise<Map<string, ReadFile>> {
     const files = new Map<string, ReadFile>();
@@ -98,25 +117,41 @@ export function cmsRoutes(root: string) {
     const after = new Map(before);
     for (const [path, text] of writes) after.set(path, parseContentFile(path, text, parseYaml));
     for (const path of deletes) after.delete(path);
-    const problems = newProblems(checkContent(before, iconExists), checkContent(after, iconExists));
+    const problems = newProblems(
+      checkContent(before, iconExists),
+      checkContent(after, iconExists, writes.size === 1 ? [...writes.keys()][0] : undefined),
+    );
     if (problems.size) throw new Refusal(422, describeProblems(problems));
   }
 
+  /**
+   * Images only, checked by their bytes as the admin checks them when the file is picked: an upload is
+   * served from the site's own origin, so nothing that can run (no SVG, no HTML).
+   */
   async function saveMedia(asset: { path?: unknown; content?: unknown; encoding?: unknown }) {
-    const path = inside(asset.path, mediaFolder);
+    const path = inside(asset.path, ...mediaFolders);
     const name = basename(path);
+    if (asset.encoding !== 'base64' || typeof asset.content !== 'string')
+      throw new Refusal(400, 'L’image n’a pas pu être lue : choisissez-la de nouveau.');
+    const buffer = Buffer.from(asset.content, 'base64');
+    const problem = uploadProblem(name, buffer.length, buffer.subarray(0, 16));
+    if (problem) throw new Refusal(buffer.length > MEDIA_MAX_BYTES ? 413 : 400, problem);
     const extension = name.split('.').pop() ?? '';
-    if (dirname(path) !== mediaFolder || !mediaNamePattern.test(name) || !MEDIA_TYPES.has(extension))
+    if (
+      !mediaFolders.includes(dirname(path)) ||
+      !mediaNamePattern.test(name) ||
+      !imageExtensions[sniffImage(buffer)!].includes(extension)
+    )
       throw new Refusal(
         400,
-        `Fichier refusé : ${name}. Seules les images JPEG, PNG, WebP, AVIF et GIF sont acceptées, avec un nom en minuscules sans espace.`,
+        `Le nom « ${name} » n’est pas celui que l’interface donne aux images : choisissez l’image de nouveau depuis le bouton « Téléverser ».`,
       );
-    if (asset.encoding !== 'base64' || typeof asset.content !== 'string') throw new Refusal(400, 'Fichier illisible.');
-    const buffer = Buffer.from(asset.content, 'base64');
-    if (buffer.length > MEDIA_MAX_BYTES) throw new Refusal(413, 'Fichier trop lourd : 10 Mo au plus.');
     const full = absolute(path);
     if (existsSync(full) && sha256(await readFile(full)) !== sha256(buffer))
-      throw new Refusal(409, `Un autre fichier porte déjà le nom ${name} : renommez le vôtre.`);
+      throw new Refusal(
+        409,
+        `Une autre image porte déjà le nom « ${name} » : renommez la vôtre puis choisissez-la de nouveau.`,
+      );
     await mkdir(dirname(full), { recursive: true });
     await writeFile(full, buffer);
     return path;
@@ -181,7 +216,8 @@ export function cmsRoutes(root: string) {
           for (const path of content)
             if (!contentKind(inside(path, 'content')))
               throw new Refusal(400, `Ce fichier n’est pas un contenu : ${path}`);
-          const media = paths.filter((path) => path.startsWith('public/')).map((path) => inside(path, mediaFolder));
+          const media = paths.filter((path) => path.startsWith('public/')).map((path) => inside(path, ...mediaFolders));
+          for (const path of media) await refuseIfUsed(path);
           await checkChange(new Map(), content);
           for (const path of [...content, ...media]) await rm(absolute(path), { force: true });
           return c.json({ message: `deleted files ${paths.join(', ')}` });

@@ -8,6 +8,7 @@ import { breadcrumbTitle } from '../../core/blog/post.ts';
 import { gridColumns } from '../../core/common/ui.ts';
 import { renderInline, renderMarkdown } from './markdown.ts';
 import { categoryPath, findCategory } from '../../core/blog/listing.ts';
+import { pictureHtml } from './picture.ts';
 
 /** Remembers a pure filter's answers: a build asks for the same few dates and categories thousands of times. */
 function remembered<T>(compute: (value: string) => T): (value: string) => T {
@@ -44,6 +45,9 @@ export function filters(config: () => SiteConfig, iconSvg: (name: string, classN
     /** `grid--N` for `count` cards: see core/common/ui.ts. */
     gridColumns: (count: number, preferred?: number, fixed?: unknown) => gridColumns(count, preferred, Boolean(fixed)),
     year: () => new Date().getFullYear(),
+    /** An upload's <picture> of the copies the build made (site/lib/picture.ts); empty for any other image. */
+    picture: (src: string, alt: string, eager?: unknown) =>
+      pictureHtml(src, { alt: alt ?? '', eager: Boolean(eager), extra: 'data-skeleton' }) ?? '',
     /** A category's own list page: "Équipe & Organisation" → /blog/categorie/equipe-organisation. */
     categoryPath: remembered((name) => {
       const category = findCategory(name);

@@ -10,6 +10,7 @@ import { slugKey } from '../../core/common/slug.ts';
 import { detached } from '../../core/common/strings.ts';
 import { escapeAttribute } from './html.ts';
 import { droppedHtml, sanitizeContentHtml } from './content-html.ts';
+import { pictureHtml } from './picture.ts';
 
 export interface TocItem {
   id: string;
@@ -126,6 +127,17 @@ md.core.ruler.push('raw-html', (state) => {
     for (const child of token.children ?? []) if (child.type === 'html_inline') note(child.content);
   }
 });
+
+// An upload the build made copies of (site/lib/images.ts) is a <picture> of them; any other image as written.
+const defaultImage = md.renderer.rules.image!;
+md.renderer.rules.image = (tokens, index, options, env: RenderState, self) => {
+  const token = tokens[index]!;
+  const picture = pictureHtml(token.attrGet('src') ?? '', {
+    alt: md.renderer.renderInlineAsText(token.children ?? [], options, env),
+    title: token.attrGet('title') ?? undefined,
+  });
+  return picture ?? defaultImage(tokens, index, options, env, self);
+};
 
 const tableOpen: RenderRule = (_tokens, _index, _options, env: RenderState) => {
   env.tables += 1;

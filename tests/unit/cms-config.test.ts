@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cmsConfig, fieldsOf, listFieldName, type CmsField } from '../../core/content/cms-collections.ts';
+import {
+  cmsConfig,
+  editorSettings,
+  fieldsOf,
+  listFieldName,
+  type CmsField,
+} from '../../core/content/cms-collections.ts';
 import { page } from '../../core/pages/page.ts';
 import { section } from '../../core/pages/sections.ts';
 import { author, postFrontMatter } from '../../core/blog/post.ts';
@@ -77,6 +83,7 @@ const forms: { name: string; schema: z.ZodType; fields: CmsField[]; prefix?: str
   { name: 'articles', schema: postFrontMatter, fields: collection('blog').fields! },
   { name: 'pages', schema: page, fields: collection('pages').fields! },
   { name: 'auteurs', schema: author, fields: collection('authors').fields! },
+  { name: 'réglages', schema: editorSettings, fields: collection('settings').files![0]!.fields },
   ...sharedKeys.map((key) => {
     const schema = sharedFiles[key].schema as z.ZodType;
     const isList = schema.def.type === 'array';

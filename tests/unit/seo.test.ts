@@ -74,11 +74,15 @@ describe('Titles and descriptions hold in what results show', () => {
     const result = postFrontMatter.safeParse(long);
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.path).toEqual(['seoTitle']);
-    expect(result.error!.issues[0]!.message).toMatch(/ajoutez un seoTitle plus court/);
+    expect(result.error!.issues[0]!.message).toMatch(
+      /ajoutez un titre pour les moteurs de recherche plus court \(seoTitle\)/,
+    );
     expect(postFrontMatter.safeParse({ ...long, seoTitle: 'Un titre court pour Google' }).success).toBe(true);
 
     const wordy = { ...article, summary: 'Un résumé bavard. '.repeat(12) };
-    expect(postFrontMatter.safeParse(wordy).error!.issues[0]!.message).toMatch(/ajoutez une seoDescription/);
+    expect(postFrontMatter.safeParse(wordy).error!.issues[0]!.message).toMatch(
+      /ajoutez une description pour les moteurs de recherche plus courte \(seoDescription\)/,
+    );
     expect(postFrontMatter.safeParse({ ...wordy, seoDescription: 'x'.repeat(161) }).success).toBe(false);
   });
 

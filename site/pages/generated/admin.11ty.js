@@ -10,7 +10,7 @@ const escapeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 export function render({ cms, assets }) {
   // Eleventy renders a template even when it writes nothing (permalink false).
   if (!cms) return '';
-  const settings = { backend: cms.backend, stylesheet: assets.css };
+  const settings = { backend: cms.backend, stylesheets: assets.css };
   return `<!doctype html>
 <html lang="fr">
 <head>

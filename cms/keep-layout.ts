@@ -1,0 +1,138 @@
+/**
+ * One change, one diff (docs/decisions/0051-saves-keep-the-file.md): a save writes the file the editor
+ * opened with only the values that changed, so its key order, quoting, flow lists, comments and line
+ * layout stay as they were, and the history shows what the editor did. An unchanged entry is written
+ * back byte for byte. YAML is edited through the parsed document (`yaml`'s Document API) rather than
+ * written anew; JSON through text edits at the changed values (jsonc-parser).
+ */
+import { isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { applyEdits, modify, parse as parseJson } from 'jsonc-parser';
+
+type Data = Record<string, unknown>;
+
+const isPlainObject = (value: unknown): value is Data =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+/** A value's text with its keys sorted: the same data whatever order the form gave its keys in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    isPlainObject(item)
+      ? Object.fromEntries(
+          Object.keys(item)
+            .sort()
+            .map((key) => [key, item[key]]),
+        )
+      : item,
+  );
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/** The longest common subsequence of two lists of keys, as pairs of indexes. */
+function commonPairs(before: string[], after: string[]): [number, number][] {
+  const table = before.map(() => new Array<number>(after.length + 1).fill(0));
+  table.push(new Array<number>(after.length + 1).fill(0));
+  for (let i = before.length - 1; i >= 0; i--)
+    for (let j = after.length - 1; j >= 0; j--)
+      table[i]![j] =
+        before[i] === after[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  const pairs: [number, number][] = [];
+  for (let i = 0, j = 0; i < before.length && j < after.length;)
+    if (before[i] === after[j]) pairs.push([i++, j++]);
+    else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
+    else j++;
+  return pairs;
+}
+
+/** `node` changed as little as possible to hold `value`. */
+function update(document: Document, node: unknown, value: unknown, order: readonly string[] = []): unknown {
+  if (isScalar(node) && !isPlainObject(value) && !Array.isArray(value)) {
+    if (same(node.value, value)) return node;
+    // Same node, so its style (quotes, block text) is kept when the new text allows it.
+    if (['string', 'number', 'boolean'].includes(typeof value) && typeof node.value === typeof value) {
+      node.value = value;
+      return node;
+    }
+  }
+  if (isMap(node) && isPlainObject(value)) {
+    node.items = node.items.filter((pair) => String((pair.key as { value?: unknown })?.value ?? pair.key) in value);
+    const keys = node.items.map((pair) => String((pair.key as { value?: unknown })?.value ?? pair.key));
+    for (const pair of node.items) {
+      const key = String((pair.key as { value?: unknown })?.value ?? pair.key);
+      pair.value = update(document, pair.value, value[key]) as Node;
+    }
+    for (const key of Object.keys(value)) {
+      if (keys.includes(key)) continue;
+      // A new key goes where the schema's order puts it, else last.
+      const rank = order.indexOf(key);
+      const after =
+        rank < 0 ? -1 : keys.findLastIndex((other) => order.indexOf(other) >= 0 && order.indexOf(other) < rank);
+      const at = rank < 0 ? keys.length : after + 1;
+      node.items.splice(at, 0, document.createPair(key, value[key]));
+      keys.splice(at, 0, key);
+    }
+    return node;
+  }
+  if (isSeq(node) && Array.isArray(value)) {
+    const before = node.items.map((item) => canonical((item as { toJSON?: () => unknown })?.toJSON?.() ?? item));
+    const after = value.map(canonical);
+    const items: unknown[] = [];
+    let i = 0;
+    let j = 0;
+    // Unchanged items keep their node; between two of them, the old items are updated in place, one for one.
+    for (const [matchI, matchJ] of [...commonPairs(before, after), [before.length, after.length] as [number, number]]) {
+      for (; j < matchJ; j++, i++)
+        items.push(i < matchI ? update(document, node.items[i], value[j]) : document.createNode(value[j]));
+      if (matchI < before.length) items.push(node.items[matchI]);
+      i = matchI + 1;
+      j = matchJ + 1;
+    }
+    node.items = items as typeof node.items;
+    return node;
+  }
+  return document.createNode(value);
+}
+
+const yamlOptions = { lineWidth: 0, minContentWidth: 0 } as const;
+
+/**
+ * `source` (a YAML text) holding `value` instead of what it held, edited in place; `source` itself when
+ * it already holds it. `order`: where a new top-level key goes.
+ */
+export function keepYamlLayout(source: string, value: unknown, order: readonly string[] = []): string {
+  const document = parseDocument(source);
+  if (document.errors.length) return '';
+  if (same(document.toJS(), value)) return source;
+  // The document written again unchanged differs from the file only inside some lines (`[home]` comes
+  // back as `[ home ]`): the lines the change leaves alone are taken from the file itself.
+  const reference = document.toString(yamlOptions).split('\n');
+  document.contents = update(document, document.contents, value, order) as typeof document.contents;
+  const updated = document.toString(yamlOptions).split('\n');
+  const lines = source.split('\n');
+  if (lines.length !== reference.length) return updated.join('\n');
+  const result: string[] = [];
+  let j = 0;
+  for (const [matchI, matchJ] of [
+    ...commonPairs(reference, updated),
+    [reference.length, updated.length] as [number, number],
+  ]) {
+    result.push(...updated.slice(j, matchJ));
+    if (matchI < reference.length) result.push(lines[matchI]!);
+    j = matchJ + 1;
+  }
+  return result.join('\n');
+}
+
+/** A JSON text holding `value`, edited only where a value changed; `source` itself when nothing did. */
+export function keepJsonLayout(source: string, value: unknown): string {
+  let text = source;
+  const walk = (before: unknown, after: unknown, path: (string | number)[]) => {
+    if (same(before, after)) return;
+    if (isPlainObject(before) && isPlainObject(after)) {
+      for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
+        walk(before[key], after[key], [...path, key]);
+      return;
+    }
+    // A changed list, a new or removed value: written whole at its place, in the file's indentation.
+    text = applyEdits(text, modify(text, path, after, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
+  };
+  walk(parseJson(source), value, []);
+  return text;
+}

@@ -1,0 +1,19 @@
+/** The admin's words (cms/locale.ts): Decap's French, completed where it has none, so no English shows. */
+import { describe, expect, it } from 'vitest';
+
+describe('The CMS speaks French', () => {
+  it('has a French phrase for every phrase of Decap’s English interface', async () => {
+    const { default: en } = await import('decap-cms-locales/dist/esm/en/index.js');
+    const { frenchPhrases } = await import('../../cms/locale.ts');
+    const french = frenchPhrases();
+    const missing: string[] = [];
+    const walk = (english: unknown, ours: unknown, path: string[]) => {
+      for (const [key, value] of Object.entries(english as Record<string, unknown>))
+        if (value && typeof value === 'object') walk(value, (ours as Record<string, unknown>)?.[key], [...path, key]);
+        else if ((ours as Record<string, unknown> | undefined)?.[key] === undefined)
+          missing.push([...path, key].join('.'));
+    };
+    walk(en, french, []);
+    expect(missing).toEqual([]);
+  });
+});
