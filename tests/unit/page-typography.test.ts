@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { builtPages } from '../support/site.ts';
+import { RETIRED_WORDINGS } from '../../core/common/actions.ts';
 
 /** Words that follow a figure without being what it counts: a line may start with them. */
 const NOT_COUNTED =
@@ -76,5 +77,34 @@ describe('French typography where lines break, on every built page', () => {
       for (const text of readableText(readFileSync(file, 'utf8')))
         for (const found of typographyBreaks(text)) problems.push(`${path} : « ${found} »`);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('one wording per action (core/common/actions.ts), sign-up in the same tab', () => {
+  const pages = builtPages();
+
+  it('no link or button of any page says an action another way', () => {
+    const problems: string[] = [];
+    for (const { file, path } of pages) {
+      const html = readFileSync(file, 'utf8');
+      for (const [, label] of html.matchAll(/<(?:a|button)\b[^>]*>([\s\S]*?)<\/(?:a|button)>/g)) {
+        const text = decode(label!.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ');
+        for (const retired of RETIRED_WORDINGS)
+          if (text.includes(retired)) problems.push(`${path} : « ${text.trim()} »`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every link to the sign-up opens in the same tab', () => {
+    // docs/requirements.md#app-auth: the sign-up is the app's /auth?signup=true.
+    const links = pages.flatMap(({ file, path }) =>
+      [...readFileSync(file, 'utf8').matchAll(/<a\b[^>]*>/g)]
+        .map(([tag]) => tag)
+        .filter((tag) => /\shref="[^"]*[?&]signup=true"/.test(tag))
+        .map((tag) => ({ path, tag })),
+    );
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.filter(({ tag }) => /\starget=/.test(tag))).toEqual([]);
   });
 });
