@@ -184,6 +184,10 @@ test.describe('Article', () => {
     // A management article: the audit checklist; its product section is its one invitation to the
     // tester programme; the trust block belongs to the regulatory articles (core/blog/extras.ts).
     await expect(page.locator('[data-widget="audit-checklist"] input[type=checkbox]')).toHaveCount(10);
+    // It keeps nothing, and says so before the visitor ticks (issue 29).
+    await expect(page.locator('[data-widget="audit-checklist"]')).toContainText(
+      'Vos réponses restent sur cette page\u00A0: elles ne sont ni enregistrées ni envoyées',
+    );
     await expect(page.locator('.promo')).toHaveCount(0);
     await expect(page.locator('.expertise')).toHaveCount(0);
     const types = await page
