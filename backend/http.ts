@@ -8,12 +8,7 @@
 import { frenchTypography } from '../core/common/typography.ts';
 import type { RateDecision } from './rate-limit.ts';
 
-/** "45 secondes", "2 minutes": how long to wait, as a 429 answer says it. */
-export function retryDelayText(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? 's' : ''}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
-}
+export { retryDelayText } from '../core/common/dates.ts';
 
 const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, idempotency-key, x-region';
 
@@ -43,14 +38,23 @@ export function originAllowed(origin: string, request: Request, allowed: readonl
 /**
  * A JSON answer. No Cache-Control: the functions answer POST only, which no cache stores, and Chromium
  * never reports a keepalive request (the consent proof is one) answered with no-store as finished.
- * Its `error`, the sentence a widget shows the visitor as it comes, leaves with French typography
+ * Its `error` and its `fields`' messages, the sentences a widget shows the visitor as they come, leave with French typography
  * (no-break spaces before « : ; ! ? », typographic apostrophes), as the pages do.
  */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const typeset =
-    body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
-      ? { ...body, error: frenchTypography(body.error) }
-      : body;
+  let typeset = body;
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+    const answer: Record<string, unknown> = { ...body, error: frenchTypography(body.error) };
+    // The message of each field too: the widget shows it at its field as it comes.
+    if ('fields' in body && body.fields && typeof body.fields === 'object')
+      answer.fields = Object.fromEntries(
+        Object.entries(body.fields).map(([field, message]) => [
+          field,
+          typeof message === 'string' ? frenchTypography(message) : message,
+        ]),
+      );
+    typeset = answer;
+  }
   return new Response(JSON.stringify(typeset), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },

@@ -8,6 +8,7 @@
  * island's props so that, if scripts do run later, the widget hydrates with the same values.
  */
 import { escapeRegExp } from '../core/common/regexp.ts';
+import { frenchTypography } from '../core/common/typography.ts';
 
 export type FormName = 'contact' | 'tester';
 
@@ -25,6 +26,15 @@ export function escapeHtml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
+}
+
+function unescapeHtml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** An element's start tag (by id) → a new start tag; undefined when the id is absent. */
@@ -49,13 +59,19 @@ function setAttribute(tag: string, name: string, value: string | null): string {
 /** The built page of a form, filled with the posted values and their errors. */
 export function formPageWithErrors(page: string, form: FormName, state: FormPageState): string {
   let html = page;
+  // Written into the page after the build's typesetting, so typeset here (docs/decisions/0006-french-typography-at-build.md);
+  // the props below carry the same strings, so the woken widget shows them unchanged.
+  const errors = Object.fromEntries(
+    Object.entries(state.errors).map(([field, message]) => [field, frenchTypography(message)]),
+  );
+  const alert = state.alert ? frenchTypography(state.alert) : undefined;
   const fields = Object.keys(state.values);
-  const firstError = fields.find((field) => state.errors[field]);
+  const firstError = fields.find((field) => errors[field]);
 
   for (const field of fields) {
     const id = `${form}-${field}`;
     const value = state.values[field];
-    const error = state.errors[field];
+    const error = errors[field];
     const errorId = `${id}-error`;
     html = replaceStartTag(html, id, (tag) => {
       let next = tag;
@@ -102,32 +118,26 @@ export function formPageWithErrors(page: string, form: FormName, state: FormPage
   const alertId = `${form}-alert`;
   html = html.replace(
     new RegExp(`<p\\b[^>]*\\sid="${alertId}"[^>]*>[\\s\\S]*?</p>`),
-    state.alert
-      ? `<p class="form__alert" id="${alertId}">${escapeHtml(state.alert)}</p>`
+    alert
+      ? `<p class="form__alert" id="${alertId}">${escapeHtml(alert)}</p>`
       : `<p class="form__alert" id="${alertId}" hidden=""></p>`,
   );
 
-  // The island's props carry the same state for a later hydration.
-  html = html.replace(
-    new RegExp(`(<div class="island" data-widget="${form}-form" data-props=)("[^"]*"|'[^']*')`),
-    (_match, start: string, quoted: string) => {
-      const raw = quoted
-        .slice(1, -1)
-        .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&amp;/g, '&');
-      let props: Record<string, unknown> = {};
+  // The island's props carry the same state, so that the form wakes as the server wrote it: without
+  // them, React would find error texts it does not render, give up hydrating and draw the form again,
+  // losing what the visitor typed meanwhile. The build writes no `data-props` for a form without props.
+  html = html.replace(new RegExp(`<div class="island" data-widget="${form}-form"[^>]*>`), (tag) => {
+    const quoted = /\sdata-props=("[^"]*"|'[^']*')/.exec(tag)?.[1];
+    let props: Record<string, unknown> = {};
+    if (quoted)
       try {
-        props = JSON.parse(raw) as Record<string, unknown>;
+        props = JSON.parse(unescapeHtml(quoted.slice(1, -1))) as Record<string, unknown>;
       } catch {
         // Keep going with no props: the form itself is already filled above.
       }
-      const initial = { values: state.values, errors: state.errors, ...(state.alert ? { alert: state.alert } : {}) };
-      return `${start}"${escapeHtml(JSON.stringify({ ...props, initial }))}"`;
-    },
-  );
+    const initial = { values: state.values, errors, ...(alert ? { alert } : {}) };
+    return setAttribute(tag, 'data-props', JSON.stringify({ ...props, initial }));
+  });
 
   return html.replace(/<title>([\s\S]*?)<\/title>/, (_match, title: string) => `<title>Erreur\u00A0: ${title}</title>`);
 }

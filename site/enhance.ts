@@ -192,7 +192,8 @@ function images(): void {
 /** The 404 page logs the path that was not found (docs/requirements.md#not-found). */
 function logNotFound(): void {
   if (document.body.dataset.notFound === undefined) return;
-  console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+  // In French like everything else the visitor may read, and a warning: a mistyped address is no fault of the page.
+  console.warn('Page introuvable (404)\u00A0:', location.pathname);
   // On a static host (no server 301), an unknown article still goes back to the list
   // (docs/decisions/0015-unknown-blog-slug-301.md).
   if (/^\/blog\/[^/]+\/?$/.test(location.pathname)) location.replace('/blog');

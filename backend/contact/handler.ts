@@ -12,7 +12,8 @@
  */
 import { honeypotFilled, parseSubmission, submissionRow, type Submission } from '../../core/contact/schema.ts';
 import type { SubmissionStore } from './request-store.ts';
-import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
+import { REQUEST_MESSAGES } from '../../core/contact/messages.ts';
+import { admitRequest, jsonResponse as json, readJson, unreadableBody } from '../http.ts';
 
 export interface ContactHandlerDeps {
   store: SubmissionStore;
@@ -27,23 +28,8 @@ export interface ContactHandlerDeps {
 /** JSON bodies: a legitimate request is below 25 KiB even with a 5,000-character message of emoji. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
-export const HANDLER_MESSAGES = {
-  stored: 'Demande enregistrée.',
-  invalid: 'Certaines informations sont invalides : vérifiez les champs signalés.',
-  origin: 'Origine non autorisée.',
-  method: 'Méthode non autorisée : utilisez POST.',
-  contentType: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
-  tooLarge: 'La demande est trop volumineuse.',
-  encoding: 'Le corps de la requête doit être un texte UTF-8 valide.',
-  json: 'Le corps de la requête n’est pas un JSON valide.',
-  idempotencyKey: 'En-tête Idempotency-Key invalide (8 à 100 caractères : lettres, chiffres, - et _).',
-  conflict:
-    'Cette clé d’envoi (Idempotency-Key) a déjà servi pour une demande différente\u00A0: rien n’a été enregistré. Envoyez cette demande avec une nouvelle clé.',
-  unavailable:
-    'Le service est momentanément indisponible. Votre demande n’a pas été enregistrée : réessayez dans quelques instants.',
-  rateLimited: (seconds: number) =>
-    `Trop de demandes envoyées depuis votre connexion. Réessayez dans ${retryDelayText(seconds)}.`,
-} as const;
+/** The request's answers live with every other form message (core/contact/messages.ts). */
+export const HANDLER_MESSAGES = REQUEST_MESSAGES;
 
 export type SubmissionOutcome =
   | { kind: 'stored'; id: string; duplicate: boolean }

@@ -35,9 +35,9 @@ export function findCategory(value: string | null | undefined): Category | undef
   return categories.find((name) => name === value || categoryKey(name) === key);
 }
 
-/** '1 article trouvé', '3 articles trouvés' (docs/requirements.md#blog-list). */
+/** '1 article trouvé', '3 articles trouvés' (docs/requirements.md#blog-list), the figure kept with its noun. */
 export function resultCount(count: number): string {
-  return count > 1 ? `${count} articles trouvés` : `${count} article trouvé`;
+  return count > 1 ? `${count}\u00A0articles trouvés` : `${count}\u00A0article trouvé`;
 }
 
 export type PageLink = { page: number; current: boolean } | { gap: true };

@@ -11,3 +11,10 @@ export function formatDateFr(isoDate: string): string {
 export function formatTimeHHmm(date: Date): string {
   return time.format(date);
 }
+
+/** "45 secondes", "2 minutes": how long to wait, as a refusal for too many requests says it (typeset). */
+export function retryDelayText(seconds: number): string {
+  if (seconds < 60) return `${seconds}\u00A0seconde${seconds > 1 ? 's' : ''}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes}\u00A0minute${minutes > 1 ? 's' : ''}`;
+}

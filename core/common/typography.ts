@@ -1,9 +1,10 @@
 /**
  * French typography for text written with ordinary spaces and straight apostrophes: the typographic
  * apostrophe (’), a narrow no-break space before
- * « ; ! ? » and inside guillemets, a no-break space before « : » (Imprimerie nationale usage), and the
- * breaks a French reader never expects: "e-mail" and "rentre-t-il" cut at their hyphen, "<" alone at
- * the end of a line before its figure.
+ * « ; ! ? » and inside guillemets, a no-break space before « : » (Imprimerie nationale usage), the
+ * ellipsis as one character, and the breaks a French reader never expects: "e-mail" and "rentre-t-il"
+ * cut at their hyphen, a figure parted from its unit or noun ("30 / jours", "classe / 1") or from its
+ * thousands, "<" alone at the end of a line before its figure.
  * Applied to built HTML text, so editors type plain spaces.
  */
 import { detached } from './strings.ts';
@@ -12,6 +13,15 @@ const NNBSP = '\u202F';
 const NBSP = '\u00A0';
 /** Non-breaking hyphen. */
 const NBHY = '\u2011';
+
+/** Words that follow a figure without being what it counts. */
+const NOT_COUNTED =
+  'à|a|au|aux|avec|dans|de|des|du|en|est|et|la|le|les|mais|ni|ou|où|par|pour|puis|que|qui|sans|sont|sur|un|une';
+/** A number standing alone (not "UTF-8", "H2"), then a space and a word it counts. */
+const FIGURE_AND_NOUN = new RegExp(
+  `(?<![\\p{L}\\d_-])(\\d+(?:[.,]\\d+)*) (?=\\p{L})(?!(?:${NOT_COUNTED})(?![\\p{L}\\d'’-]))`,
+  'gu',
+);
 
 export function frenchTypography(text: string): string {
   // Each rule runs only when its trigger is in the text: a build typesets megabytes of article text.
@@ -24,10 +34,19 @@ export function frenchTypography(text: string): string {
   if (out.includes('« ')) out = out.replace(/« /g, `«${NNBSP}`);
   if (out.includes(' »')) out = out.replace(/ »/g, `${NNBSP}»`);
   if (/\d /.test(out)) {
-    out = out.replace(/(\d) (€|%|h\b|min\b)/g, `$1${NBSP}$2`);
+    out = out.replace(/(\d) (€|%)/g, `$1${NBSP}$2`);
     // A phone number never wraps: "+33 4 00 00 00 00", "04 00 00 00 00".
     out = out.replace(/(?:\+\d{2,3} \d|\b0\d)(?: \d{2}){4}\b/g, (phone) => phone.replace(/ /g, NBSP));
+    // Thousands are grouped by a narrow no-break space: "5 000", "10 014".
+    out = out.replace(/(\d) (?=\d{3}(?!\d))/g, `$1${NNBSP}`);
+    // A figure keeps the unit or the noun it counts: "30 jours", "10 min", "24 h", "2 caractères"; not a
+    // word that follows without being counted ("de 1 à 50", "le 04 00 00 00 00 ou…").
+    out = out.replace(FIGURE_AND_NOUN, `$1${NBSP}`);
   }
+  // …and the figure its noun: "classe 1", "article 3", "étape 2".
+  if (/(?:asse|icle|ape)s? \d/.test(out))
+    out = out.replace(/(?<!\p{L})(classe|article|étape)(s?) (?=\d)/giu, `$1$2${NBSP}`);
+  if (out.includes('...')) out = out.replace(/\.\.\./g, '…');
   if (/(?:&lt;|&gt;|[<>≤≥≈]) \d/.test(out)) out = out.replace(/(&lt;|&gt;|[<>≤≥≈]) (?=\d)/g, `$1${NBSP}`);
   if (out.includes('-')) {
     out = out.replace(/\b([Ee])-mail/g, `$1${NBHY}mail`);
@@ -123,10 +142,14 @@ const GT = 0x3e;
 const TRIGGER = new Uint8Array(256);
 for (const char of "'&;!?:\u00AB\u00BB0123456789>-") TRIGGER[char.charCodeAt(0)] = 1;
 
+const DOT = 0x2e;
+
 function hasTrigger(html: string, from: number, to: number): boolean {
   for (let at = from; at < to; at++) {
     const code = html.charCodeAt(at);
     if (code < 256 ? TRIGGER[code] === 1 : code === 0x2264 || code === 0x2265 || code === 0x2248) return true;
+    // "...": most runs hold a full stop, few an ellipsis typed as three.
+    if (code === DOT && html.charCodeAt(at + 1) === DOT && html.charCodeAt(at + 2) === DOT) return true;
   }
   return false;
 }

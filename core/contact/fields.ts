@@ -133,6 +133,6 @@ export const RESULT_TEXTS = {
   testerThanksText: 'Nous revenons vers vous par e\u2011mail pour organiser la suite.',
   fixErrors: (count: number) =>
     count > 1
-      ? `Le formulaire contient ${count} erreurs\u00A0: corrigez les champs signalés.`
+      ? `Le formulaire contient ${count}\u00A0erreurs\u00A0: corrigez les champs signalés.`
       : 'Le formulaire contient une erreur\u00A0: corrigez le champ signalé.',
 } as const;

@@ -1,39 +1,74 @@
 /**
- * The validation messages of the contact and tester requests: the exact ones of docs/requirements.md#forms,
- * and French messages for the limits it leaves open. Used by the schemas (core/contact/schema.ts), so they
- * reach the browser only with them, at submit.
+ * Every message a visitor may read about a contact or tester request, written once and typeset in the
+ * source (docs/decisions/0053-form-messages-and-typed-text.md): the fields' rules, the limits the
+ * specification leaves open, and the answers of the request itself. The widgets (at submit, with the
+ * schemas of core/contact/schema.ts), the embedded server's no-JavaScript pages and the edge function all
+ * read them here; what the forms show before any check (results, thanks) is in core/contact/fields.ts.
  */
-import { TEAM_SIZE_MAX, TEAM_SIZE_MIN } from './fields.ts';
+import { retryDelayText } from '../common/dates.ts';
+import { FULL_NAME_MIN, MESSAGE_MIN, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from './fields.ts';
 
 /** Upper bounds the specification leaves open; they protect the database and the mails. */
 export const MAX_LENGTH = { fullName: 200, email: 254, company: 200, phone: 40, message: 5000, city: 120 } as const;
 
-/** The exact messages of docs/requirements.md#forms, and the French messages of the limits it leaves open. */
-export const CONTACT_MESSAGES = {
-  fullName: 'Le nom et prénom sont requis',
-  email: 'Adresse email invalide',
-  subject: 'Veuillez sélectionner un sujet',
-  message: 'Votre message doit contenir au moins 10 caractères',
-  consent: 'Vous devez accepter la politique de confidentialité',
-} as const;
-
-export const TESTER_MESSAGES = {
-  fullName: 'Le nom doit contenir au moins 2 caractères.',
-  email: 'Veuillez entrer une adresse email valide.',
+/**
+ * One sentence per rule, the same on both forms (docs/requirements.md#forms): the specification's own
+ * words, « e‑mail » as the labels write it, each a sentence with its full stop.
+ */
+export const FIELD_MESSAGES = {
+  fullName: `Le nom doit contenir au moins ${FULL_NAME_MIN}\u00A0caractères.`,
+  email: 'Veuillez entrer une adresse e\u2011mail valide.',
+  subject: 'Veuillez sélectionner un sujet.',
   profession: 'Veuillez sélectionner votre profession.',
+  message: `Votre message doit contenir au moins ${MESSAGE_MIN}\u00A0caractères.`,
+  consent: 'Vous devez accepter la politique de confidentialité.',
   teamSize: `La taille de l’équipe doit être un nombre entier entre ${TEAM_SIZE_MIN} et ${TEAM_SIZE_MAX}.`,
 } as const;
 
+export const CONTACT_MESSAGES = {
+  fullName: FIELD_MESSAGES.fullName,
+  email: FIELD_MESSAGES.email,
+  subject: FIELD_MESSAGES.subject,
+  message: FIELD_MESSAGES.message,
+  consent: FIELD_MESSAGES.consent,
+} as const;
+
+export const TESTER_MESSAGES = {
+  fullName: FIELD_MESSAGES.fullName,
+  email: FIELD_MESSAGES.email,
+  profession: FIELD_MESSAGES.profession,
+  teamSize: FIELD_MESSAGES.teamSize,
+} as const;
+
 export const LIMIT_MESSAGES = {
-  fullName: `Le nom ne doit pas dépasser ${MAX_LENGTH.fullName} caractères.`,
-  company: `Le nom du cabinet ne doit pas dépasser ${MAX_LENGTH.company} caractères.`,
-  phone: `Le numéro de téléphone ne doit pas dépasser ${MAX_LENGTH.phone} caractères.`,
-  message: `Votre message ne doit pas dépasser 5\u202F000 caractères.`,
-  city: `Le nom de la ville ne doit pas dépasser ${MAX_LENGTH.city} caractères.`,
+  fullName: `Le nom ne doit pas dépasser ${MAX_LENGTH.fullName}\u00A0caractères.`,
+  company: `Le nom du cabinet ne doit pas dépasser ${MAX_LENGTH.company}\u00A0caractères.`,
+  phone: `Le numéro de téléphone ne doit pas dépasser ${MAX_LENGTH.phone}\u00A0caractères.`,
+  message: `Votre message ne doit pas dépasser 5\u202F000\u00A0caractères.`,
+  city: `Le nom de la ville ne doit pas dépasser ${MAX_LENGTH.city}\u00A0caractères.`,
   characters: 'Ce champ contient des caractères non autorisés.',
   type: 'Type de demande inconnu (attendu\u00A0: contact ou tester).',
   createdAt: 'Date d’envoi invalide.',
   text: 'Ce champ doit être un texte.',
   encoding:
     'Votre envoi contient des caractères illisibles (encodage UTF-8 attendu). Vérifiez le texte saisi, puis renvoyez le formulaire.',
+} as const;
+
+/** What the request itself answers (backend/contact/handler.ts), to the widgets in JSON and on the no-JavaScript pages. */
+export const REQUEST_MESSAGES = {
+  stored: 'Demande enregistrée.',
+  invalid: 'Certaines informations sont invalides\u00A0: vérifiez les champs signalés.',
+  origin: 'Origine non autorisée.',
+  method: 'Méthode non autorisée\u00A0: utilisez POST.',
+  contentType: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
+  tooLarge: 'La demande est trop volumineuse.',
+  encoding: 'Le corps de la requête doit être un texte UTF-8 valide.',
+  json: 'Le corps de la requête n’est pas un JSON valide.',
+  idempotencyKey: 'En-tête Idempotency-Key invalide (8 à 100\u00A0caractères\u00A0: lettres, chiffres, - et _).',
+  conflict:
+    'Cette clé d’envoi (Idempotency-Key) a déjà servi pour une demande différente\u00A0: rien n’a été enregistré. Envoyez cette demande avec une nouvelle clé.',
+  unavailable:
+    'Le service est momentanément indisponible. Votre demande n’a pas été enregistrée\u00A0: réessayez dans quelques instants.',
+  rateLimited: (seconds: number) =>
+    `Trop de demandes envoyées depuis votre connexion. Réessayez dans ${retryDelayText(seconds)}.`,
 } as const;

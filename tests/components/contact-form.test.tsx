@@ -60,21 +60,21 @@ describe('Validation (docs/requirements.md#contact-form-validation), en françai
     const user = renderForm();
     await user.click(submit());
     const messages = {
-      'Nom et prénom': 'Le nom et prénom sont requis',
-      'Adresse e\u2011mail': 'Adresse email invalide',
-      'Sujet de votre demande': 'Veuillez sélectionner un sujet',
-      'Votre message': 'Votre message doit contenir au moins 10 caractères',
+      'Nom et prénom': 'Le nom doit contenir au moins 2\u00A0caractères.',
+      'Adresse e\u2011mail': 'Veuillez entrer une adresse e\u2011mail valide.',
+      'Sujet de votre demande': 'Veuillez sélectionner un sujet.',
+      'Votre message': 'Votre message doit contenir au moins 10\u00A0caractères.',
     };
     for (const [label, message] of Object.entries(messages)) {
       await waitFor(() => expect(describedBy(field(label))).toBe(message));
       expect(field(label).getAttribute('aria-invalid')).toBe('true');
     }
     const consent = screen.getByRole('checkbox', { name: /J’accepte/ });
-    expect(describedBy(consent)).toBe('Vous devez accepter la politique de confidentialité');
+    expect(describedBy(consent)).toBe('Vous devez accepter la politique de confidentialité.');
     // Optional fields are not in error.
     expect(field('Cabinet ou structure (facultatif)').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(field('Nom et prénom'));
-    expect(announcement()).toBe('Le formulaire contient 5 erreurs\u00A0: corrigez les champs signalés.');
+    expect(announcement()).toBe('Le formulaire contient 5\u00A0erreurs\u00A0: corrigez les champs signalés.');
     expect(await rows()).toEqual([]);
   });
 
@@ -84,7 +84,9 @@ describe('Validation (docs/requirements.md#contact-form-validation), en françai
     await user.clear(field('Votre message'));
     await user.type(field('Votre message'), 'Trop court');
     await user.click(submit());
-    await waitFor(() => expect(describedBy(field('Adresse e\u2011mail'))).toBe('Adresse email invalide'));
+    await waitFor(() =>
+      expect(describedBy(field('Adresse e\u2011mail'))).toBe('Veuillez entrer une adresse e\u2011mail valide.'),
+    );
     expect(field('Votre message').getAttribute('aria-invalid')).toBeNull();
     expect(field('Nom et prénom').getAttribute('aria-invalid')).toBeNull();
     expect(announcement()).toBe('Le formulaire contient une erreur\u00A0: corrigez le champ signalé.');
@@ -93,9 +95,11 @@ describe('Validation (docs/requirements.md#contact-form-validation), en françai
   it('un champ signalé est vérifié de nouveau pendant que le visiteur le corrige', async () => {
     const user = renderForm();
     await user.click(submit());
-    await waitFor(() => expect(describedBy(field('Nom et prénom'))).toBe('Le nom et prénom sont requis'));
+    await waitFor(() =>
+      expect(describedBy(field('Nom et prénom'))).toBe('Le nom doit contenir au moins 2\u00A0caractères.'),
+    );
     await user.type(field('Nom et prénom'), 'C');
-    expect(describedBy(field('Nom et prénom'))).toBe('Le nom et prénom sont requis');
+    expect(describedBy(field('Nom et prénom'))).toBe('Le nom doit contenir au moins 2\u00A0caractères.');
     await user.type(field('Nom et prénom'), 'l');
     expect(describedBy(field('Nom et prénom'))).toBe('');
     expect(field('Nom et prénom').getAttribute('aria-invalid')).toBeNull();
@@ -103,16 +107,16 @@ describe('Validation (docs/requirements.md#contact-form-validation), en françai
 });
 
 describe('Envoi (docs/requirements.md#contact-states) : états, remerciement, toast', () => {
-  it('pendant l’envoi le bouton est désactivé et dit « Envoi en cours... » ; puis remerciement, toast et demande enregistrée', async () => {
+  it('pendant l’envoi le bouton est désactivé et dit « Envoi en cours… » ; puis remerciement, toast et demande enregistrée', async () => {
     const tracked = recordTracking();
     const user = renderForm();
     await fillValid(user);
     server.door.hold();
     await user.click(submit());
 
-    const sending = await screen.findByRole('button', { name: 'Envoi en cours...' });
+    const sending = await screen.findByRole('button', { name: 'Envoi en cours…' });
     expect((sending as HTMLButtonElement).disabled).toBe(true);
-    expect(announcement()).toBe('Envoi du message en cours...');
+    expect(announcement()).toBe('Envoi du message en cours…');
     await waitFor(() => expect(server.door.waiting).toBe(1));
     server.door.release();
 
@@ -154,7 +158,7 @@ describe('Envoi (docs/requirements.md#contact-states) : états, remerciement, to
     await fillValid(user);
     server.door.hold();
     await user.click(submit());
-    await screen.findByRole('button', { name: 'Envoi en cours...' });
+    await screen.findByRole('button', { name: 'Envoi en cours…' });
     // The button is disabled, but a submit can still reach the form (a script, a fast double tap).
     fireEvent.submit(screen.getByRole('form', { name: 'Formulaire de contact' }));
     server.door.release();
@@ -242,7 +246,9 @@ describe('Avant l’hydratation (docs/architecture.md#islands)', () => {
     });
     // And it is what gets validated: only the missing fields are flagged.
     await userEvent.setup().click(submit());
-    await waitFor(() => expect(describedBy(field('Adresse e\u2011mail'))).toBe('Adresse email invalide'));
+    await waitFor(() =>
+      expect(describedBy(field('Adresse e\u2011mail'))).toBe('Veuillez entrer une adresse e\u2011mail valide.'),
+    );
     expect(field('Nom et prénom').getAttribute('aria-invalid')).toBeNull();
     expect(field('Votre message').getAttribute('aria-invalid')).toBeNull();
   });

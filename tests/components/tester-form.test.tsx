@@ -57,9 +57,9 @@ describe('Validation (docs/requirements.md#tester-form-validation), en français
     const user = renderForm();
     await user.click(submit());
     await waitFor(() =>
-      expect(describedBy(field('Nom et prénom'))).toBe('Le nom doit contenir au moins 2 caractères.'),
+      expect(describedBy(field('Nom et prénom'))).toBe('Le nom doit contenir au moins 2\u00A0caractères.'),
     );
-    expect(describedBy(field('Adresse e\u2011mail'))).toBe('Veuillez entrer une adresse email valide.');
+    expect(describedBy(field('Adresse e\u2011mail'))).toBe('Veuillez entrer une adresse e\u2011mail valide.');
     expect(describedBy(field('Profession'))).toBe('Veuillez sélectionner votre profession.');
     expect(field('Ville du cabinet (facultatif)').getAttribute('aria-invalid')).toBeNull();
     // The team size keeps only its hint: it falls back to 1 and is never an error to correct.
@@ -76,14 +76,14 @@ describe('Validation (docs/requirements.md#tester-form-validation), en français
     await user.type(field('Nom et prénom'), 'K');
     await user.click(submit());
     await waitFor(() =>
-      expect(describedBy(field('Nom et prénom'))).toBe('Le nom doit contenir au moins 2 caractères.'),
+      expect(describedBy(field('Nom et prénom'))).toBe('Le nom doit contenir au moins 2\u00A0caractères.'),
     );
     expect(announcement()).toBe('Le formulaire contient une erreur\u00A0: corrigez le champ signalé.');
   });
 });
 
 describe('Envoi : vraiment envoyé, toast prévu, formulaire vidé', () => {
-  it('« Envoi en cours... » pendant l’envoi, puis le toast de succès, le formulaire vidé et la demande enregistrée', async () => {
+  it('« Envoi en cours… » pendant l’envoi, puis le toast de succès, le formulaire vidé et la demande enregistrée', async () => {
     const tracked = recordTracking();
     const user = renderForm();
     await fillValid(user);
@@ -92,9 +92,9 @@ describe('Envoi : vraiment envoyé, toast prévu, formulaire vidé', () => {
     server.door.hold();
     await user.click(submit());
 
-    const sending = await screen.findByRole('button', { name: 'Envoi en cours...' });
+    const sending = await screen.findByRole('button', { name: 'Envoi en cours…' });
     expect((sending as HTMLButtonElement).disabled).toBe(true);
-    expect(announcement()).toBe('Envoi de la demande en cours...');
+    expect(announcement()).toBe('Envoi de la demande en cours…');
     server.door.release();
 
     await waitFor(() =>

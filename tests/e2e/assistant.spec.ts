@@ -145,7 +145,7 @@ test.describe('Tiroir', () => {
     await expect(drawer(page).getByRole('heading', { name: 'Assistant Dentivo' })).toBeVisible();
     await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
     await expect(input(page)).toBeFocused();
-    await expect(input(page)).toHaveAttribute('placeholder', 'Votre question...');
+    await expect(input(page)).toHaveAttribute('placeholder', 'Votre question…');
     const box = (await drawer(page).boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(400);
     expect(Math.round(box.x + box.width)).toBe(1280);

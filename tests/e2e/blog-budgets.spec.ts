@@ -35,7 +35,7 @@ test('une recherche transfère ≤ 150 KiB gz, code de la recherche compris', as
     type: 'octets',
     description: `« équipe » : ${kib(total)} (code ${kib(measure.codeBytes)}, index ${kib(measure.indexBytes)}, ${measure.files.length} fichiers)`,
   });
-  expect(measure.status).toMatch(/^\d+ articles? trouvés?$/);
+  expect(measure.status).toMatch(/^\d+\u00A0articles? trouvés?$/);
   expect(measure.files.some((file) => file.path.endsWith('manifest.json'))).toBe(true);
   expect(total, measure.files.map((file) => `${file.path} ${kib(file.gzip)}`).join(', ')).toBeLessThanOrEqual(QUERY);
 });

@@ -55,7 +55,9 @@ test.describe('Listes du blog', () => {
     await expect(active).toContainText('Réglementation');
     const count = Number(await active.locator('.chip__count').textContent());
     await expect(page.locator('[data-post-slug]')).toHaveCount(count);
-    await expect(status(page)).toHaveText(count > 1 ? `${count} articles trouvés` : `${count} article trouvé`);
+    await expect(status(page)).toHaveText(
+      count > 1 ? `${count}\u00A0articles trouvés` : `${count}\u00A0article trouvé`,
+    );
     await expect(page.getByRole('button', { name: /Catégorie\s*: Réglementation/ })).toBeVisible();
     await expect(page.locator('[data-post-slug] .post-card__meta .badge').first()).toHaveText('Réglementation');
   });
@@ -67,7 +69,7 @@ test.describe('Listes du blog', () => {
     const box = page.getByRole('searchbox', { name: 'Rechercher un article' });
     await box.fill('implant');
     await expect(page).toHaveURL(/\?utm_source=lettre&search=implant$/);
-    await expect(status(page)).toHaveText(/^\d+ articles? trouvés?$/);
+    await expect(status(page)).toHaveText(/^\d+\u00A0articles? trouvés?$/);
     const slugs = await visibleSlugs(page);
     expect(slugs).toContain('tracabilite-implants-dentaire');
     // The page's static list is hidden while results are shown.
@@ -85,7 +87,7 @@ test.describe('Listes du blog', () => {
     const counts: string[] = [];
     for (const query of ['équipe', 'equipe', 'EQUIPES', 'equpe']) {
       await page.goto(`/blog?search=${encodeURIComponent(query)}`);
-      await expect(status(page)).toHaveText(/^\d+ articles? trouvés?$/);
+      await expect(status(page)).toHaveText(/^\d+\u00A0articles? trouvés?$/);
       counts.push((await status(page).textContent())!);
     }
     expect(new Set(counts).size).toBe(1);
@@ -114,7 +116,7 @@ test.describe('Listes du blog', () => {
     await expect(page.getByRole('button', { name: /Catégorie\s*: Réglementation/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /Mot-clé\s*: Implantologie/ })).toBeVisible();
     await expect.poll(() => visibleSlugs(page)).toEqual(['tracabilite-implants-dentaire']);
-    await expect(status(page)).toHaveText('1 article trouvé');
+    await expect(status(page)).toHaveText('1\u00A0article trouvé');
     await page.getByRole('button', { name: 'Effacer tous les filtres' }).click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(status(page)).not.toContainText('trouvé');
@@ -184,6 +186,10 @@ test.describe('Article', () => {
     // A management article: the audit checklist; its product section is its one invitation to the
     // tester programme; the trust block belongs to the regulatory articles (core/blog/extras.ts).
     await expect(page.locator('[data-widget="audit-checklist"] input[type=checkbox]')).toHaveCount(10);
+    // It keeps nothing, and says so before the visitor ticks (issue 29).
+    await expect(page.locator('[data-widget="audit-checklist"]')).toContainText(
+      'Vos réponses restent sur cette page\u00A0: elles ne sont ni enregistrées ni envoyées',
+    );
     await expect(page.locator('.promo')).toHaveCount(0);
     await expect(page.locator('.expertise')).toHaveCount(0);
     const types = await page
@@ -245,7 +251,8 @@ test.describe('Auteur', () => {
       .locator('#articles-auteur ~ * .post-card, section:has(#articles-auteur) .post-card')
       .count();
     expect(count).toBeGreaterThan(0);
-    await expect(page.getByText(new RegExp(`^${count} articles? publiés?$`))).toBeVisible();
+    // A figure keeps its noun: « 3 articles » with a no-break space (docs/requirements.md#french-typography).
+    await expect(page.getByText(new RegExp(`^${count}\u00A0articles? publiés?$`))).toBeVisible();
   });
 
   test('un autre auteur n’a pas le profil étendu', async ({ page }) => {

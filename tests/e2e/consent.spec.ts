@@ -362,8 +362,8 @@ test.describe('Panneau « Personnaliser »', () => {
     await expect(dialog.getByRole('switch', { name: 'Mesure d’audience' })).not.toBeChecked();
     await expect(dialog.getByRole('switch', { name: 'Marketing' })).not.toBeChecked();
     await expect(dialog.getByRole('link', { name: /Gestion des cookies/ })).toHaveAttribute('href', '/gestion-cookies');
-    await expect(dialog.getByRole('button', { name: 'Refuser tous' })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Accepter tous' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Refuser', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Tout accepter' })).toBeVisible();
     await dialog.getByRole('switch', { name: 'Mesure d’audience' }).check();
     expect(requests).toEqual([]);
     await dialog.getByRole('button', { name: 'Enregistrer mes choix' }).click();
@@ -565,7 +565,7 @@ test.describe('Gestion des cookies (/gestion-cookies) et retrait du consentement
     await expect(banner(page)).toBeHidden();
     await expect(settings.getByRole('switch', { name: 'Marketing' })).toBeChecked();
     await expect.poll(() => requests.length).toBe(6);
-    await settings.getByRole('button', { name: 'Tout refuser' }).click();
+    await settings.getByRole('button', { name: 'Refuser', exact: true }).click();
     await expect(settings.getByRole('switch', { name: 'Mesure d’audience' })).not.toBeChecked();
     expect(await trackerScripts(page)).toEqual([]);
   });

@@ -143,9 +143,9 @@ test.describe('formulaire de contact (/contact)', () => {
     await page.locator('#contact-consent').check();
     await island.getByRole('button', { name: 'Envoyer le message' }).click();
 
-    const sending = island.getByRole('button', { name: 'Envoi en cours...' });
+    const sending = island.getByRole('button', { name: 'Envoi en cours…' });
     await expect(sending).toBeDisabled();
-    await expect(page.locator('#contact-status')).toHaveText('Envoi du message en cours...');
+    await expect(page.locator('#contact-status')).toHaveText('Envoi du message en cours…');
     release();
 
     const thanks = island.getByRole('heading', { name: 'Merci pour votre message\u202F!' });
@@ -452,6 +452,60 @@ test.describe('accessibilité des états des formulaires (axe-core, WCAG 2.2 AA)
       expect(await axeViolations(page), 'page d’erreur sans JavaScript').toEqual([]);
       await page.goto(`${env.backend.url}/contact/merci`);
       expect(await axeViolations(page), 'confirmation sans JavaScript').toEqual([]);
+    });
+  }
+});
+
+/**
+ * The round of issue 29: « Envoyer » pressed before the form's script woke (the server answers with the
+ * form and its errors), then the visitor types at once, while the form wakes. Repeated, on a CPU slowed
+ * as a busy phone's is: every character and choice stays, the server's errors stay until their field is
+ * corrected, and every round is sent.
+ */
+test.describe('« Envoyer » avant le réveil, puis la saisie tout de suite', () => {
+  for (const [round, rate] of [1, 1, 4, 4, 6, 6].entries()) {
+    test(`tour ${round + 1} : rien de saisi n’est perdu (processeur ralenti ×${rate})`, async ({ page, env }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const email = uniqueEmail('presse');
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      // The first page's form never wakes: « Envoyer » posts it as plain HTML.
+      let first = true;
+      await page.route(/\/assets\/ContactForm-[^/]+\.js$/, (route) => (first ? route.abort() : route.continue()));
+      await page.goto(`${env.backend.url}/contact`);
+      const refuse = page.getByRole('button', { name: 'Refuser', exact: true });
+      if (await refuse.isVisible().catch(() => false)) await refuse.press('Enter');
+      await page.getByRole('button', { name: 'Envoyer le message' }).click();
+      await expect(page).toHaveTitle(/^Erreur\u00A0: /);
+      first = false;
+      await expect(page.locator('#contact-consent-error')).toHaveText(CONTACT_MESSAGES.consent);
+
+      await page.locator('#contact-fullName').pressSequentially('Jeanne Pressée');
+      await page.locator('#contact-email').pressSequentially(email);
+      await page.locator('#contact-subject').selectOption('demo');
+      await page.locator('#contact-message').pressSequentially('Je tape dès que la page revient.');
+      const island = page.locator('[data-widget="contact-form"]');
+      await expect(island).toHaveAttribute('data-hydrated', '');
+      // Woken: what was typed is there, the corrected fields lost their error, the others keep it.
+      await expect(page.locator('#contact-fullName')).toHaveValue('Jeanne Pressée');
+      await expect(page.locator('#contact-email')).toHaveValue(email);
+      await expect(page.locator('#contact-subject')).toHaveValue('demo');
+      await expect(page.locator('#contact-message')).toHaveValue('Je tape dès que la page revient.');
+      await expect(page.locator('#contact-email-error')).toBeHidden();
+      await expect(page.locator('#contact-consent-error')).toHaveText(CONTACT_MESSAGES.consent);
+      await page.locator('#contact-consent').check();
+      await expect(page.locator('#contact-consent-error')).toBeHidden();
+
+      await island.getByRole('button', { name: 'Envoyer le message' }).click();
+      await expect(island.getByRole('heading', { name: 'Merci pour votre message\u202F!' })).toBeVisible();
+      expect(await waitForRow(env, email)).toMatchObject({
+        full_name: 'Jeanne Pressée',
+        subject: 'demo',
+        message: 'Je tape dès que la page revient.',
+      });
+      // React hydrated the server's page as it was: no mismatch, no form drawn again.
+      expect(errors).toEqual([]);
     });
   }
 });

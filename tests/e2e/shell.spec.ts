@@ -265,14 +265,19 @@ test.describe('Pied de page et bloc des solutions', () => {
 
 test.describe('Page introuvable', () => {
   test('répond 404 avec son texte, un lien vers l’accueil, et journalise le chemin', async ({ page }) => {
-    const messages: string[] = [];
-    page.on('console', (message) => messages.push(message.text()));
+    const messages: { type: string; text: string }[] = [];
+    page.on('console', (message) => messages.push({ type: message.type(), text: message.text() }));
     const response = await page.goto('/cette-page-n-existe-pas');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Oups\u202F! Page introuvable' })).toBeVisible();
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
     await expect(page.getByText(/Oops|Return to Home/)).toHaveCount(0);
-    await expect.poll(() => messages.join('\n')).toContain('/cette-page-n-existe-pas');
+    await expect
+      .poll(() => messages.map(({ text }) => text).join('\n'))
+      .toContain('Page introuvable (404)\u00A0: /cette-page-n-existe-pas');
+    // Nothing in English, and no error: a mistyped address is not a fault of the page (issue 29).
+    expect(messages.filter(({ type }) => type === 'error')).toEqual([]);
+    expect(messages.map(({ text }) => text).join('\n')).not.toMatch(/\b(Error|User|attempted|route)\b/);
   });
 });

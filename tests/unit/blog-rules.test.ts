@@ -64,9 +64,9 @@ describe('Blog list pages (docs/requirements.md#blog-list)', () => {
     expect(soins.map((list) => list.posts.length)).toEqual([10]);
     // A category without articles still has its (empty) page.
     expect(lists.filter((list) => list.category?.name === 'Réglementation')).toMatchObject([{ total: 0, posts: [] }]);
-    expect(resultCount(0)).toBe('0 article trouvé');
-    expect(resultCount(1)).toBe('1 article trouvé');
-    expect(resultCount(3)).toBe('3 articles trouvés');
+    expect(resultCount(0)).toBe('0\u00A0article trouvé');
+    expect(resultCount(1)).toBe('1\u00A0article trouvé');
+    expect(resultCount(3)).toBe('3\u00A0articles trouvés');
   });
 
   describe('the inline script that applies an address’s filters before the first paint', () => {

@@ -41,7 +41,7 @@ function typographyByRegex(html: string): string {
     /^<meta\s[^>]*(?:name|property)="(?:description|og:title|og:description|og:image:alt|twitter:title|twitter:description|twitter:image:alt)"/;
   const value = (_: string, start: string, text: string) => `${start}${frenchTypography(text)}"`;
   return html.replace(
-    /(<(script|style|pre|code|textarea)\b[\s\S]*?<\/\2>)|(<[^>]*?\s(?:alt|title|aria-label|aria-description|placeholder|data-assistant-message|content)="[^>]*>)|(?<=^|>)([^<]*?['&;!?:«»\d≤≥≈>-][^<]*)/g,
+    /(<(script|style|pre|code|textarea)\b[\s\S]*?<\/\2>)|(<[^>]*?\s(?:alt|title|aria-label|aria-description|placeholder|data-assistant-message|content)="[^>]*>)|(?<=^|>)([^<]*?(?:['&;!?:«»\d≤≥≈>-]|\.\.\.)[^<]*)/g,
     (match, raw: string | undefined, name: string | undefined, tag: string | undefined, text: string) => {
       if (raw) {
         const script = /^(<script\b[^>]*>)([\s\S]*)(<\/script>)$/.exec(raw);
@@ -103,6 +103,11 @@ describe('French typography of a page, in one pass', () => {
       ' »',
       '12 %',
       '04 00 00 00 00',
+      '5 000 ',
+      '30 jours',
+      'classe 1',
+      '...',
+      '.',
       'e-mail',
       'peut-on',
       'texte',

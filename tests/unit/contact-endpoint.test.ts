@@ -166,7 +166,7 @@ describe('send-contact-email: bad input gets a 4xx with a French message, nothin
     ['fullName', ['Jean', 'Dupont'], CONTACT_MESSAGES.fullName],
     ['fullName', 'J', CONTACT_MESSAGES.fullName],
     ['fullName', '   ', CONTACT_MESSAGES.fullName],
-    ['fullName', 'x'.repeat(201), 'Le nom ne doit pas dépasser 200 caractères.'],
+    ['fullName', 'x'.repeat(201), 'Le nom ne doit pas dépasser 200\u00A0caractères.'],
     ['email', 42, CONTACT_MESSAGES.email],
     ['email', 'jean@', CONTACT_MESSAGES.email],
     ['email', 'jean@cabinet.fr\r\nBcc: victime@example.com', CONTACT_MESSAGES.email],
@@ -176,9 +176,9 @@ describe('send-contact-email: bad input gets a 4xx with a French message, nothin
     ['message', 'Trop court', undefined],
     ['message', 'court', CONTACT_MESSAGES.message],
     ['message', { text: 'Bonjour à toute l’équipe' }, CONTACT_MESSAGES.message],
-    ['message', 'x'.repeat(5001), 'Votre message ne doit pas dépasser 5\u202F000 caractères.'],
+    ['message', 'x'.repeat(5001), 'Votre message ne doit pas dépasser 5\u202F000\u00A0caractères.'],
     ['company', 12, 'Ce champ doit être un texte.'],
-    ['phone', '0'.repeat(41), 'Le numéro de téléphone ne doit pas dépasser 40 caractères.'],
+    ['phone', '0'.repeat(41), 'Le numéro de téléphone ne doit pas dépasser 40\u00A0caractères.'],
     ['fullName', 'Jean\u0000Dupont', 'Ce champ contient des caractères non autorisés.'],
     ['fullName', 'Jean \u001b[31mDupont', 'Ce champ contient des caractères non autorisés.'],
     ['created_at', 'hier', 'Date d’envoi invalide.'],
@@ -206,7 +206,7 @@ describe('send-contact-email: bad input gets a 4xx with a French message, nothin
     ['teamSize', '5', TESTER_MESSAGES.teamSize],
     ['email', 'claire', TESTER_MESSAGES.email],
     ['fullName', 'C', TESTER_MESSAGES.fullName],
-    ['city', 'L'.repeat(121), 'Le nom de la ville ne doit pas dépasser 120 caractères.'],
+    ['city', 'L'.repeat(121), 'Le nom de la ville ne doit pas dépasser 120\u00A0caractères.'],
   ])('tester %s = %j → 400', async (field, value, message) => {
     const answer = await post(tester({ [field]: value }));
     expect(answer.status).toBe(400);
@@ -364,7 +364,7 @@ describe('send-contact-email: per-client rate limit and bursts', () => {
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
       expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(answers[3]!.json?.error).toMatch(
-        /^Trop de demandes envoyées depuis votre connexion\. Réessayez dans \d+ secondes?\.$/,
+        /^Trop de demandes envoyées depuis votre connexion\. Réessayez dans \d+\u00A0secondes?\.$/,
       );
       expect(await backend.count()).toBe(3);
     } finally {

@@ -32,11 +32,11 @@ describe('Contact form validation (docs/requirements.md#contact-form-validation)
     const result = validateContactForm(emptyContactForm(), now);
     expect(result).toEqual({ ok: false, errors: { ...CONTACT_MESSAGES } });
     expect(CONTACT_MESSAGES).toEqual({
-      fullName: 'Le nom et prénom sont requis',
-      email: 'Adresse email invalide',
-      subject: 'Veuillez sélectionner un sujet',
-      message: 'Votre message doit contenir au moins 10 caractères',
-      consent: 'Vous devez accepter la politique de confidentialité',
+      fullName: 'Le nom doit contenir au moins 2\u00A0caractères.',
+      email: 'Veuillez entrer une adresse e\u2011mail valide.',
+      subject: 'Veuillez sélectionner un sujet.',
+      message: 'Votre message doit contenir au moins 10\u00A0caractères.',
+      consent: 'Vous devez accepter la politique de confidentialité.',
     });
   });
 
@@ -107,8 +107,8 @@ describe('Tester form validation (docs/requirements.md#tester-form-validation)',
       },
     });
     expect([TESTER_MESSAGES.fullName, TESTER_MESSAGES.email, TESTER_MESSAGES.profession]).toEqual([
-      'Le nom doit contenir au moins 2 caractères.',
-      'Veuillez entrer une adresse email valide.',
+      'Le nom doit contenir au moins 2\u00A0caractères.',
+      'Veuillez entrer une adresse e\u2011mail valide.',
       'Veuillez sélectionner votre profession.',
     ]);
   });
@@ -233,9 +233,9 @@ describe('Rate limiter (token bucket per client)', () => {
     expect(parseRateLimit('5/600')).toEqual({ limit: 5, windowMs: 600_000 });
     expect(parseRateLimit('cinq')).toBeUndefined();
     expect(parseRateLimit('0/10')).toBeUndefined();
-    expect(retryDelayText(1)).toBe('1 seconde');
-    expect(retryDelayText(45)).toBe('45 secondes');
-    expect(retryDelayText(61)).toBe('2 minutes');
+    expect(retryDelayText(1)).toBe('1\u00A0seconde');
+    expect(retryDelayText(45)).toBe('45\u00A0secondes');
+    expect(retryDelayText(61)).toBe('2\u00A0minutes');
   });
 });
 
@@ -293,12 +293,14 @@ describe('The no-JavaScript pages', () => {
         message: 'Bonjour </textarea><b>x</b>',
         consent: true,
       },
-      errors: { fullName: 'Le nom et prénom sont requis' },
+      errors: { fullName: 'Le nom doit contenir au moins 2\u00A0caractères.' },
     });
     expect(html).toContain(
       '<input id="contact-fullName" class="field__control" name="fullName" value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; autofocus checked" aria-invalid="true" aria-describedby="contact-fullName-error" autofocus=""/>',
     );
-    expect(html).toContain('<p class="field__error" id="contact-fullName-error">Le nom et prénom sont requis</p>');
+    expect(html).toContain(
+      '<p class="field__error" id="contact-fullName-error">Le nom doit contenir au moins 2\u00A0caractères.</p>',
+    );
     expect(html).toContain('<option value="">Choisissez</option><option value="demo" selected="">Démo</option>');
     expect(html).toContain(
       '<textarea id="contact-message" name="message">Bonjour &lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</textarea>',
@@ -324,7 +326,7 @@ describe('The no-JavaScript pages', () => {
           message: 'Bonjour </textarea><b>x</b>',
           consent: true,
         },
-        errors: { fullName: 'Le nom et prénom sont requis' },
+        errors: { fullName: 'Le nom doit contenir au moins 2\u00A0caractères.' },
       },
     });
   });
@@ -337,6 +339,36 @@ describe('The no-JavaScript pages', () => {
     });
     expect(html).toContain('<p class="form__alert" id="contact-alert">Trop de demandes.</p>');
     expect(html).toContain('value="Jean"');
+  });
+
+  it('gives the island its state even when the build wrote no props, typeset as on the page', () => {
+    // docs/decisions/0053-form-messages-and-typed-text.md: the form wakes with what the server showed,
+    // so React hydrates the page as it is instead of drawing it again over what the visitor is typing.
+    const bare = built.replace(' data-props="{&quot;a&quot;:1}"', '');
+    const html = formPageWithErrors(bare, 'contact', {
+      values: { fullName: 'J' },
+      errors: { fullName: 'Trop court : 2 caractères au moins' },
+      alert: 'Réessayez dans 2 minutes !',
+    });
+    expect(html).toContain(
+      '<p class="field__error" id="contact-fullName-error">Trop court\u00A0: 2\u00A0caractères au moins</p>',
+    );
+    expect(html).toContain('<p class="form__alert" id="contact-alert">Réessayez dans 2\u00A0minutes\u202F!</p>');
+    const tag = /<div class="island" data-widget="contact-form"[^>]*>/.exec(html)![0];
+    expect(tag).toContain('data-hydrate="visible"');
+    const props = JSON.parse(
+      /data-props="([^"]*)"/
+        .exec(tag)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    );
+    expect(props).toEqual({
+      initial: {
+        values: { fullName: 'J' },
+        errors: { fullName: 'Trop court\u00A0: 2\u00A0caractères au moins' },
+        alert: 'Réessayez dans 2\u00A0minutes\u202F!',
+      },
+    });
   });
 
   it('wraps a confirmation in the shell, not indexed', () => {

@@ -77,6 +77,23 @@ describe('French typography', () => {
     );
   });
 
+  it('keeps a figure with its unit or noun, and « classe », « article », « étape » with their figure', () => {
+    expect(frenchTypography('Rappel 30 jours avant, réponse en 3 minutes, 24 h sur 24, 5 000 caractères.')).toBe(
+      'Rappel 30\u00A0jours avant, réponse en 3\u00A0minutes, 24\u00A0h sur 24, 5\u202F000\u00A0caractères.',
+    );
+    expect(frenchTypography('Dispositif de classe 1, l’article 3, Étape 2 et étapes 4 à 6.')).toBe(
+      'Dispositif de classe\u00A01, l’article\u00A03, Étape\u00A02 et étapes\u00A04 à 6.',
+    );
+    // A word the figure does not count may still start the next line.
+    expect(frenchTypography('De 1 à 50 personnes, 2 ou 3 fois.')).toBe('De 1 à 50\u00A0personnes, 2 ou 3\u00A0fois.');
+    expect(frenchTypographyHtml('<h2>Vous aimerez aussi...</h2><code>a...b</code>')).toBe(
+      '<h2>Vous aimerez aussi…</h2><code>a...b</code>',
+    );
+    // Typesetting twice changes nothing.
+    const once = frenchTypography('En 10 minutes : 1 000 patients... classe 2 !');
+    expect(frenchTypography(once)).toBe(once);
+  });
+
   it('leaves markup, addresses and scripts alone', () => {
     const html = '<a class="a : b" href="/x?y=1 : 2">Tarifs ?</a><script>var a = "b : c";</script>';
     expect(frenchTypographyHtml(html)).toBe(

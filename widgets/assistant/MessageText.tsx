@@ -1,13 +1,14 @@
 /**
  * How a message reads (docs/requirements.md#assistant-message-text): the visitor's text with URLs as links, line breaks and **bold**;
  * the assistant's as Markdown, read by core/assistant/markdown.ts into a tree and rendered here as React
- * elements, the one place replies are shown. No HTML string is ever built from a reply, so nothing in it
+ * elements, the one place replies are shown, so the one place their text is typeset. No HTML string is ever built from a reply, so nothing in it
  * can become markup; links follow the chat's rule (links.ts), and a refused link stays text
  * (docs/decisions/0044-assistant-replies-without-libraries.md).
  */
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { ASK_PREFIX, plainTextSegments } from '../../core/assistant/chat-text.ts';
 import { parseMarkdown, type Block, type Inline } from '../../core/assistant/markdown.ts';
+import { frenchTypography } from '../../core/common/typography.ts';
 import { linkFor } from './links.ts';
 import { loading, sendMessage } from './conversation.ts';
 
@@ -52,7 +53,8 @@ function inlines(nodes: readonly Inline[]): ReactNode[] {
   return nodes.map((node, index) => {
     switch (node.type) {
       case 'text':
-        return <Fragment key={index}>{node.text}</Fragment>;
+        // Typeset as shown, whoever wrote the reply (DENTY or the team's webhook): docs/decisions/0006-french-typography-at-build.md.
+        return <Fragment key={index}>{frenchTypography(node.text)}</Fragment>;
       case 'br':
         return <br key={index} />;
       case 'code':

@@ -23,18 +23,18 @@ export const texts = {
   quickOptionsLabel: 'Questions suggérées',
   // Also offered by DENTY after a greeting: one list, in core.
   quickOptions,
-  restoring: 'Restauration de la conversation...',
+  restoring: 'Restauration de la conversation…',
   typing: (assistant: string) => `${assistant} écrit…`,
   you: 'Vous',
   sentAt: 'envoyé à',
   // Input bar (docs/requirements.md#assistant-input).
-  placeholder: 'Votre question...',
+  placeholder: 'Votre question…',
   inputLabel: 'Votre question',
   attach: 'Joindre des fichiers',
   removeFile: (name: string) => `Retirer ${name}`,
   record: 'Enregistrer un message vocal',
   stopRecording: 'Arrêter l’enregistrement',
-  recordingSeconds: (seconds: number) => `Enregistrement en cours : ${seconds} s`,
+  recordingSeconds: (seconds: number) => `Enregistrement en cours\u00A0: ${seconds}\u00A0s`,
   voiceNote: 'Note vocale',
   voiceChip: '00:15',
   removeVoice: 'Retirer la note vocale',
@@ -76,7 +76,7 @@ export const texts = {
   fileTooBig: (name: string) => `«\u202F${name}\u202F» n’est pas joint\u00A0: il dépasse ${UPLOAD_MAX_MB}\u00A0Mo.`,
   fileEmpty: (name: string) => `«\u202F${name}\u202F» n’est pas joint\u00A0: le fichier est vide.`,
   tooManyFiles: (names: string[]) =>
-    `${ASSISTANT.maxFiles} fichiers au plus par message\u00A0: ${names.map((name) => `«\u202F${name}\u202F»`).join(', ')} ${names.length > 1 ? 'ne sont pas joints' : 'n’est pas joint'}.`,
+    `${ASSISTANT.maxFiles}\u00A0fichiers au plus par message\u00A0: ${names.map((name) => `«\u202F${name}\u202F»`).join(', ')} ${names.length > 1 ? 'ne sont pas joints' : 'n’est pas joint'}.`,
   textTooLong: (over: number) =>
     `Message trop long de ${over.toLocaleString('fr-FR')}\u00A0caractère${over > 1 ? 's' : ''} (${ASSISTANT.maxTextLength.toLocaleString('fr-FR')} au plus)\u00A0: raccourcissez-le pour l’envoyer.`,
   dismissNotice: 'Fermer ce message',

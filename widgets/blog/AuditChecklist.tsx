@@ -3,11 +3,12 @@
  * score is the number of items checked, and the message follows the four score bands.
  * The boxes are plain checkboxes and the page is their one source of truth: ticks made before the island
  * hydrated (it wakes when the visitor reaches for it) count as soon as it does, and the next click
- * toggles from there.
+ * toggles from there. Nothing is stored, and the checklist says so above its boxes.
  */
 import { useCallback, useId, useRef, useSyncExternalStore } from 'react';
 import { auditMessage, auditScore } from '../../core/blog/audit.ts';
 import { getConfig } from '../runtime/config.ts';
+import { texts } from './texts.ts';
 
 export interface AuditChecklistProps {
   title: string;
@@ -42,6 +43,7 @@ export default function AuditChecklist({ title, intro, items }: AuditChecklistPr
         {title}
       </h2>
       <p className="audit__intro">{intro}</p>
+      <p className="audit__note">{texts.auditNotKept}</p>
       <ul ref={list} className="audit__items">
         {items.map((item) => (
           <li key={item}>

@@ -15,4 +15,7 @@ export const texts = {
   showAll: 'Voir tous les articles',
   more: 'Afficher plus d’articles',
   results: 'Résultats de la recherche',
+  // The checklist keeps nothing (issue 29): said before the visitor ticks, not discovered on reload.
+  auditNotKept:
+    'Vos réponses restent sur cette page\u00A0: elles ne sont ni enregistrées ni envoyées, et un rechargement les efface.',
 } as const;

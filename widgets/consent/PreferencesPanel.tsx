@@ -1,6 +1,6 @@
 /**
  * The customise panel (docs/requirements.md#consent-panel): necessary cookies locked on, analytics and marketing
- * switches, 'Refuser tous', 'Accepter tous', 'Enregistrer mes choix' and a link to /gestion-cookies.
+ * switches, 'Refuser', 'Tout accepter' (the banner's words: core/common/actions.ts), 'Enregistrer mes choix' and a link to /gestion-cookies.
  * A native modal <dialog>: the page behind is inert, Tab cycles inside, Escape or 'Fermer' closes
  * without changing anything, and focus returns to what opened it. `openPreferences()` opens it from anywhere.
  */

@@ -2,21 +2,23 @@
  * Every string the consent widgets show (French). French typography is written in (no-break spaces
  * before : ; ! ?, typographic apostrophe) because React renders these strings after the build.
  */
+import { ACTIONS } from '../../core/common/actions.ts';
+
 export const texts = {
   bannerTitle: 'Vos choix sur les cookies',
   bannerText:
     'Avec votre accord, nous mesurons l’audience du site pour l’améliorer et l’efficacité de nos campagnes publicitaires. Refuser ne change rien à votre visite, et vous pouvez changer d’avis à tout moment.',
   learnMore: 'En savoir plus',
   learnMoreHidden: ' sur notre politique de confidentialité',
-  reject: 'Refuser',
-  acceptAll: 'Tout accepter',
+  reject: ACTIONS.rejectCookies,
+  acceptAll: ACTIONS.acceptCookies,
   customize: 'Personnaliser',
 
   panelTitle: 'Personnaliser vos choix',
   panelIntro: 'Activez ou désactivez chaque catégorie, puis enregistrez. Rien n’est activé sans votre accord.',
   close: 'Fermer',
-  rejectAllPanel: 'Refuser tous',
-  acceptAllPanel: 'Accepter tous',
+  rejectAllPanel: ACTIONS.rejectCookies,
+  acceptAllPanel: ACTIONS.acceptCookies,
   save: 'Enregistrer mes choix',
   manage: 'Le détail des cookies sur la page Gestion des cookies',
 
@@ -39,8 +41,8 @@ export const texts = {
   },
   alwaysOn: 'Toujours actifs',
 
-  settingsRejectAll: 'Tout refuser',
-  settingsAcceptAll: 'Tout accepter',
+  settingsRejectAll: ACTIONS.rejectCookies,
+  settingsAcceptAll: ACTIONS.acceptCookies,
   statusBeforeScript: 'Seuls les cookies nécessaires sont actifs tant que vous n’avez rien accepté.',
   statusNoChoice: 'Vous n’avez pas encore fait de choix\u00A0: seuls les cookies nécessaires sont actifs.',
   statusGpc:

@@ -112,7 +112,7 @@ interface FormFrameProps {
 /**
  * What both forms share around their fields: a real POST form (native validation off, the rules load on
  * first focus), the required-fields note, the form-level alert, the honeypot, the submit button that reads
- * 'Envoi en cours...' while sending, and the live region.
+ * 'Envoi en cours…' while sending, and the live region.
  */
 export function FormFrame({ idPrefix, action, label, form, submitLabel, children }: FormFrameProps) {
   const sending = form.status === 'submitting';

@@ -10,9 +10,9 @@ export { PROFESSION_LABELS, SUBJECT_LABELS };
 export const texts = {
   requiredNote: 'Tous les champs sont obligatoires, sauf mention «\u202Ffacultatif\u202F».',
   optional: ' (facultatif)',
-  sending: 'Envoi en cours...',
-  sendingAnnouncement: 'Envoi du message en cours...',
-  sendingTesterAnnouncement: 'Envoi de la demande en cours...',
+  sending: 'Envoi en cours…',
+  sendingAnnouncement: 'Envoi du message en cours…',
+  sendingTesterAnnouncement: 'Envoi de la demande en cours…',
   contact: {
     label: 'Formulaire de contact',
     fullName: 'Nom et prénom',
@@ -34,7 +34,7 @@ export const texts = {
     profession: 'Profession',
     professionPlaceholder: 'Choisissez votre profession',
     teamSize: 'Nombre de personnes dans l’équipe',
-    teamSizeHint: 'De 1 à 50 personnes, en vous comptant.',
+    teamSizeHint: 'De 1 à 50\u00A0personnes, en vous comptant.',
     submit: 'Envoyer ma demande',
   },
   honeypot: 'Site web (laissez ce champ vide)',

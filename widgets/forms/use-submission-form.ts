@@ -85,6 +85,9 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
     ...initial?.values,
     ...typedBeforeHydration(idPrefix, fields),
   }));
+  // The latest values, ahead of the next render: hydration replays the changes made while it ran (one
+  // per field typed meanwhile), all against the same render; each must build on the one before.
+  const latest = useRef(values);
   const [errors, setErrors] = useState<FieldErrors<Field>>(initial?.errors ?? {});
   const [alert, setAlert] = useState(initial?.alert ?? '');
   const [status, setStatus] = useState<FormStatus>('idle');
@@ -105,15 +108,36 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
   const idOf = (field: Field) => `${idPrefix}-${field}`;
   const focus = (id: string) => setFocusRequest({ id });
 
+  /** Checks again, against the latest values, those of `changed` that show an error (loading the rules if need be). */
+  function recheck(changed: readonly Field[]): void {
+    const check = (loaded: Rules) => {
+      const result = validate(loaded, latest.current);
+      setErrors((previous) => {
+        const next = { ...previous };
+        for (const field of changed) if (previous[field]) next[field] = result.ok ? undefined : result.errors[field];
+        return next;
+      });
+    };
+    if (rules) check(rules);
+    else loadRules().then(check, () => undefined);
+  }
+
+  // The server's errors stay until their field is corrected (docs/decisions/0010-forms-without-javascript.md):
+  // a field corrected before the form woke is checked at once.
+  useEffect(() => {
+    const before = { ...empty(), ...initial?.values };
+    const corrected = fields.filter((field) => initial?.errors?.[field] && latest.current[field] !== before[field]);
+    if (corrected.length) recheck(corrected);
+    // Once, when the form wakes.
+  }, []);
+
   function update<Key extends Field>(field: Key, value: Values[Key]): void {
-    const next = { ...values, [field]: value };
+    const next = { ...latest.current, [field]: value };
+    latest.current = next;
     setValues(next);
     requestKey.current = null;
     // Once a field shows an error, it is checked again as the visitor corrects it.
-    if (errors[field] && rules) {
-      const result = validate(rules, next);
-      setErrors((previous) => ({ ...previous, [field]: result.ok ? undefined : result.errors[field] }));
-    }
+    if (errors[field]) recheck([field]);
   }
 
   function showErrors(found: FieldErrors<Field>): boolean {
@@ -147,7 +171,7 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
       track('form_submission', { form_name: formName, form_success: false });
       return fail();
     }
-    const result = validate(loaded, values);
+    const result = validate(loaded, latest.current);
     if (!result.ok) {
       setAlert('');
       showErrors(result.errors);
@@ -164,7 +188,7 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
     track('form_submission', { form_name: formName, form_success: outcome.ok });
     if (!outcome.ok) return fail(outcome.message, outcome.fields);
     requestKey.current = null;
-    setValues(empty());
+    setValues((latest.current = empty()));
     setStatus(formName === 'contact' ? 'sent' : 'idle');
     setAnnouncement('');
     options.onSent();
@@ -172,7 +196,7 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
 
   /** Back to an empty form after the thank-you panel ('Envoyer un nouveau message'). */
   function restart(): void {
-    setValues(empty());
+    setValues((latest.current = empty()));
     setErrors({});
     setStatus('idle');
     focus(idOf(fields[0]!));

@@ -1,0 +1,110 @@
+/**
+ * French typography where lines break (docs/requirements.md#french-typography), held over every built
+ * page (npm run build:test first): no ordinary space between a figure and the unit or noun it counts, nor
+ * after « classe », « article », « étape » before their figure; « … » typed as one character. The page's
+ * text is read as a reader meets it: scripts, code and drawings left out, a block element's edge being
+ * a line's edge anyway, an inline element's edge not.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { builtPages } from '../support/site.ts';
+import { RETIRED_WORDINGS } from '../../core/common/actions.ts';
+
+/** Words that follow a figure without being what it counts: a line may start with them. */
+const NOT_COUNTED =
+  /^(?:à|a|au|aux|avec|dans|de|des|du|en|est|et|la|le|les|mais|ni|ou|où|par|pour|puis|que|qui|sans|sont|sur|un|une)$/i;
+const BLOCKS =
+  'address|article|aside|blockquote|br|button|caption|dd|details|dialog|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|img|input|label|legend|li|main|nav|ol|option|p|section|select|summary|table|tbody|td|tfoot|th|thead|tr|ul';
+const BLOCK_TAG = new RegExp(`<\\/?(?:${BLOCKS})\\b[^>]*>`, 'g');
+const EDGE = '\u00B6';
+
+const decode = (text: string) =>
+  text
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, '\u00A0')
+    .replace(/&amp;/g, '&');
+
+/** What a reader reads of a page: its text, block edges marked, and the attributes people read. */
+export function readableText(html: string): string[] {
+  const body = html
+    .replace(/<head>[\s\S]*?<\/head>/, '')
+    .replace(/<(script|style|pre|code|textarea|svg)\b[\s\S]*?<\/\1>/g, EDGE);
+  const attributes = [...body.matchAll(/\s(?:alt|title|aria-label|placeholder)="([^"]*)"/g)].map(([, value]) =>
+    decode(value!),
+  );
+  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+  return [
+    decode(body.replace(BLOCK_TAG, EDGE).replace(/<[^>]*>/g, '')),
+    ...attributes,
+    ...(description ? [decode(description)] : []),
+  ];
+}
+
+/** Every place a line may break where a French reader does not expect it. */
+export function typographyBreaks(text: string): string[] {
+  const found: string[] = [];
+  // A number standing alone ("UTF-8" and "H2" are names, not counts).
+  for (const [whole, , word] of text.matchAll(/(?<![\p{L}\d_-])(\d+(?:[.,]\d+)*)[ \t\r\n]+(\p{L}[\p{L}’'-]*)/gu))
+    if (!NOT_COUNTED.test(word!)) found.push(whole);
+  for (const [whole] of text.matchAll(/\d[ \t\r\n]+\d{3}(?!\d)/g)) found.push(whole);
+  for (const [whole] of text.matchAll(/(?<!\p{L})(?:classe|article|étape)[ \t\r\n]+\d/giu)) found.push(whole);
+  for (const [whole] of text.matchAll(/\S{0,20}\.\.\./g)) found.push(whole);
+  return found.map((context) => context.replace(/\s+/g, ' '));
+}
+
+describe('French typography where lines break, on every built page', () => {
+  const pages = builtPages();
+
+  it('reads the breaks it looks for', () => {
+    expect(typographyBreaks('En 3 minutes, 30\u00A0jours, de 1 à 5\u00A0ans, 5 000, classe 1, aussi...')).toEqual([
+      '3 minutes',
+      '5 000',
+      'classe 1',
+      'aussi...',
+    ]);
+    expect(readableText('<p>Tous les articles <span>14</span></p><p>2026</p><h3>Suivi</h3>')).toEqual([
+      '\u00B6Tous les articles 14\u00B6\u00B62026\u00B6\u00B6Suivi\u00B6',
+    ]);
+  });
+
+  it('no page parts a figure from its unit or noun, and no page types « ... »', () => {
+    expect(pages.length).toBeGreaterThan(40);
+    const problems: string[] = [];
+    for (const { file, path } of pages)
+      for (const text of readableText(readFileSync(file, 'utf8')))
+        for (const found of typographyBreaks(text)) problems.push(`${path} : « ${found} »`);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('one wording per action (core/common/actions.ts), sign-up in the same tab', () => {
+  const pages = builtPages();
+
+  it('no link or button of any page says an action another way', () => {
+    const problems: string[] = [];
+    for (const { file, path } of pages) {
+      const html = readFileSync(file, 'utf8');
+      for (const [, label] of html.matchAll(/<(?:a|button)\b[^>]*>([\s\S]*?)<\/(?:a|button)>/g)) {
+        const text = decode(label!.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ');
+        for (const retired of RETIRED_WORDINGS)
+          if (text.includes(retired)) problems.push(`${path} : « ${text.trim()} »`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every link to the sign-up opens in the same tab', () => {
+    // docs/requirements.md#app-auth: the sign-up is the app's /auth?signup=true.
+    const links = pages.flatMap(({ file, path }) =>
+      [...readFileSync(file, 'utf8').matchAll(/<a\b[^>]*>/g)]
+        .map(([tag]) => tag)
+        .filter((tag) => /\shref="[^"]*[?&]signup=true"/.test(tag))
+        .map((tag) => ({ path, tag })),
+    );
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.filter(({ tag }) => /\starget=/.test(tag))).toEqual([]);
+  });
+});
