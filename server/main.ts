@@ -23,7 +23,7 @@ const dataDir = process.env.DATA_DIR === 'memory' ? undefined : resolve(root, pr
 const uploadsDir = dataDir ? resolve(root, process.env.UPLOADS_DIR ?? '.data/uploads') : undefined;
 const contentDir = resolve(root, process.env.CONTENT_DIR ?? 'content');
 const config = loadConfig(JSON.parse(readFileSync(resolve(contentDir, 'site.json'), 'utf8')), process.env);
-// Reverse proxies in front: clients are read from X-Forwarded-For, counted from the right (README, « Security »).
+// Reverse proxies in front: clients are read from X-Forwarded-For, counted from the right (docs/security.md).
 const trustProxy = trustProxyFromEnv(process.env);
 const hsts = hstsFromEnv(process.env);
 const mail = mailSettingsFromEnv(process.env, config);
