@@ -63,6 +63,9 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/include': ['**/*.{ts,tsx,js,mjs,json,css}'],
+      // widgets/ssr.tsx, the widgets' one door for Node: it renders a view to HTML (the build's islands,
+      // and the server's forms posted without JavaScript, docs/decisions/0010-forms-without-javascript.md).
+      'boundaries/files': [{ category: 'ssr', pattern: 'widgets/ssr.tsx' }],
       'boundaries/elements': [
         ...Object.keys(LAYERS)
           .filter((layer) => layer !== 'root')
@@ -77,10 +80,13 @@ export default tseslint.config(
           default: 'disallow',
           message:
             'La couche {{from.type}} n’importe pas {{to.type}} (plan des couches : docs/architecture.md#folders).',
-          policies: Object.entries(LAYERS).map(([layer, allowed]) => ({
-            from: { element: { type: layer } },
-            allow: { to: { element: { types: { anyOf: [layer, ...allowed] } } } },
-          })),
+          policies: [
+            ...Object.entries(LAYERS).map(([layer, allowed]) => ({
+              from: { element: { type: layer } },
+              allow: { to: { element: { types: { anyOf: [layer, ...allowed] } } } },
+            })),
+            { from: { element: { type: 'server' } }, allow: { to: { file: { categories: 'ssr' } } } },
+          ],
         },
       ],
     },

@@ -1,4 +1,4 @@
-// The second Vite build: the widgets for other sites (widgets/embed.ts, see README "Intégrer l'assistant").
+// The second Vite build: the widgets for other sites (widgets/embed.ts, see docs/embedding.md).
 //   vite build -c vite.embed.config.ts               → _site/embed/app.js and its chunks (ES modules)
 //   vite build -c vite.embed.config.ts --mode loader → _site/embed.js, the tag's own tiny script (IIFE)
 // Names are stable (the tag is pasted on other sites); chunks are hashed. The widgets' CSS is shipped as a

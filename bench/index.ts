@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: performance, size and load figures side by side (README, "Reading the bench").
+ * `npm run bench`: performance, size and load figures side by side (docs/bench.md).
  * A report, not a test: it never fails on a time. It builds the site into its own folder, then runs
  *   lighthouse  Lighthouse mobile on five pages, median of 3 runs       (bench/lighthouse.ts)
  *   build       build time and memory at 14, 1,000, 4,000 and 10,000 articles, beside bare

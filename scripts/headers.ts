@@ -1,6 +1,6 @@
 /**
  * `npm run headers -- netlify|cloudflare|nginx`: the security headers a static host must send to match the
- * embedded server (README, « Security »), written from server/headers.ts and the same configuration as
+ * embedded server (docs/security.md), written from server/headers.ts and the same configuration as
  * the build (content/site.json and the environment: SITE_URL, SUPABASE_URL, tracker IDs, HSTS…).
  *
  *   npm run headers -- netlify > _site/_headers      Netlify
@@ -21,7 +21,7 @@ if (host !== 'netlify' && host !== 'cloudflare' && host !== 'nginx') {
 }
 const config = loadConfig(JSON.parse(readFileSync(resolve(root, 'content/site.json'), 'utf8')), process.env);
 const rules = staticHostRules(config, hstsFromEnv(process.env));
-// A build with CMS_BACKEND publishes the CMS at /admin, which needs its own policy (README, « Publishing the CMS »).
+// A build with CMS_BACKEND publishes the CMS at /admin, which needs its own policy (docs/deployment.md, « Publishing the CMS »).
 if (process.env.CMS_BACKEND)
   rules.push({
     paths: ['/admin/*'],

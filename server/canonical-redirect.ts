@@ -1,7 +1,7 @@
 /**
  * One address per page (docs/requirements.md#seo): `/agenda/`, `/agenda/index.html` and `/index.html`
  * answer a 301 to `/agenda` and `/`, the canonical addresses of the sitemap and the canonical links,
- * keeping the query string. Static hosts get the same rules from the README.
+ * keeping the query string. Static hosts get the same rules from docs/deployment.md.
  */
 
 /** The canonical path for a variant, or undefined when the path is already canonical. */

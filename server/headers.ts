@@ -3,7 +3,7 @@
  * Observatory (a CSP without unsafe-inline or unsafe-eval for scripts, frame-ancestors, nosniff,
  * Referrer-Policy, Permissions-Policy, COOP, CORP, HSTS over HTTPS). The page headers themselves come from
  * the build (core/common/security-headers.ts); this file adds what depends on the answer (images, resource
- * policy, HSTS) and what a static host must copy (README, « Security »; `npm run headers` prints it).
+ * policy, HSTS) and what a static host must copy (docs/security.md; `npm run headers` prints it).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,7 +74,7 @@ export interface HostRule {
 }
 
 /**
- * What a static host must send to match this server (README, « Security »): the page headers everywhere,
+ * What a static host must send to match this server (docs/security.md): the page headers everywhere,
  * HSTS (the host serves HTTPS), and for images and the embed's files the policies this server gives them.
  */
 export function staticHostRules(config: SiteConfig, hsts: string | undefined = DEFAULT_HSTS): HostRule[] {

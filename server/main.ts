@@ -34,7 +34,7 @@ const uploadsDir = dataDir
   : mkdtempSync(resolve(tmpdir(), 'dentivo-uploads-'));
 const contentDir = resolve(root, process.env.CONTENT_DIR ?? 'content');
 const config = loadConfig(JSON.parse(readFileSync(resolve(contentDir, 'site.json'), 'utf8')), process.env);
-// Reverse proxies in front: clients are read from X-Forwarded-For, counted from the right (README, « Security »).
+// Reverse proxies in front: clients are read from X-Forwarded-For, counted from the right (docs/security.md).
 const trustProxy = trustProxyFromEnv(process.env);
 if (trustProxy)
   console.warn(

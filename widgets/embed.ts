@@ -1,5 +1,5 @@
 /**
- * The one script tag other sites paste to get Dentivo's widgets (README, "Intégrer l'assistant"):
+ * The one script tag other sites paste to get Dentivo's widgets (docs/embedding.md):
  *
  *   <script src="https://www.dentivo.fr/embed.js" async data-widgets="assistant"></script>
  *
@@ -17,7 +17,7 @@ const script = (document.currentScript ??
  * Why the widgets did not start, in one console line for the host's developer. A browser hides the reason
  * of a refused cross-origin answer from the page; two requests tell it apart: the Dentivo site answers a
  * no-cors request (it is reachable) but the browser refuses the same request in CORS mode, so the site does
- * not list this origin in EMBED_ORIGINS (README, "Embedding the assistant on another site").
+ * not list this origin in EMBED_ORIGINS (docs/embedding.md).
  */
 async function explain(file: URL, error: unknown): Promise<void> {
   const here = location.origin;

@@ -1,8 +1,17 @@
 /**
  * Visitor classification (docs/requirements.md#bot-detection): is the user agent a bot, which one, how sure are
  * we, and how hard may its pages be cached. Used by the browser (A/B test, service worker, bot_visit)
- * and by the server (Cache-Control of HTML answers). No zod here: this file ships to the browser.
+ * and by the server (Cache-Control of HTML answers). No zod here: this file ships to the browser (in the
+ * analytics layer, loaded only once a tracker or a bot is there). Agents we know get a name, a type and a
+ * priority from the table below; any other automated agent is recognised by isbot's maintained list.
  */
+import { createIsbotFromList, list } from 'isbot';
+
+/**
+ * isbot's list without its `headless` pattern: our browser tests and Lighthouse run headless Chromium,
+ * and must be served the page a visitor gets (no A/B control, no bot_visit, no bot cache).
+ */
+const isAutomated = createIsbotFromList(list.filter((pattern) => pattern !== 'headless'));
 
 export type BotType = 'ai' | 'search' | 'social' | 'seo' | 'other';
 export type BotPriority = 'high' | 'medium' | 'low';
@@ -81,11 +90,6 @@ const KNOWN_BOTS: readonly Known[] = [
   ['Screaming Frog SEO Spider', 'seo', 'low'],
 ];
 
-/** Generic patterns (docs/requirements.md#bot-detection: confidence 0.7). */
-const GENERIC_BOT = /bot|crawler|spider/i;
-/** Human browsers whose user agent happens to match a generic pattern (CUBOT phones). */
-const HUMAN_LOOKALIKES = /cubot/i;
-
 function info(name: string, type: BotType, priority: BotPriority): BotInfo {
   return {
     name,
@@ -110,7 +114,8 @@ export function detectBot(userAgent: string, now: Date = new Date()): BotDetecti
         timestamp,
       };
   }
-  if (GENERIC_BOT.test(userAgent) && !HUMAN_LOOKALIKES.test(userAgent))
+  // Generic patterns (docs/requirements.md#bot-detection: confidence 0.7), CUBOT phones and the like excluded.
+  if (isAutomated(userAgent))
     return {
       isBot: true,
       botInfo: info('unknown', 'other', 'low'),

@@ -35,5 +35,16 @@ export const ISLAND_DATA = {
 export const dataAttribute = (key: keyof typeof ISLAND_DATA) =>
   `data-${ISLAND_DATA[key].replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
+/**
+ * An island's placeholder around its HTML: written by the build (site/lib/islands.ts), and again by the
+ * server around a form posted without JavaScript (server/form-page.ts). Props go in as JSON, escaped for
+ * a double-quoted attribute.
+ */
+export function islandPlaceholder(name: string, props: Record<string, unknown>, moment: HydrationMoment, html: string) {
+  const json = JSON.stringify(props).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const attribute = Object.keys(props).length ? ` ${dataAttribute('props')}="${json}"` : '';
+  return `<div class="island" ${dataAttribute('name')}="${name}"${attribute} ${dataAttribute('hydrate')}="${moment}">${html}</div>`;
+}
+
 export const isHydrationMoment = (value: unknown): value is HydrationMoment =>
   typeof value === 'string' && (HYDRATION_MOMENTS as readonly string[]).includes(value);

@@ -57,7 +57,7 @@ export function formRoutes(backend: ContactBackend, siteDir: string, config: Sit
     status: 400 | 403 | 413 | 429 | 503,
     headers: Record<string, string> = {},
   ) {
-    const html = formPageWithErrors(await builtPage(form), form, state);
+    const html = await formPageWithErrors(await builtPage(form), form, state);
     return c.html(html, status, { 'cache-control': 'no-store', ...headers });
   }
 

@@ -28,7 +28,7 @@ export function cmsBackend(env: Record<string, string | undefined>): Record<stri
       throw new CmsConfigError(`CMS_BACKEND=github demande CMS_REPO=propriétaire/dépôt (reçu « ${repo} »).`);
     if (!env.CMS_AUTH_URL?.startsWith('https://'))
       throw new CmsConfigError(
-        'CMS_BACKEND=github demande CMS_AUTH_URL, l’adresse https:// du fournisseur OAuth (voir README, « Editing content »).',
+        'CMS_BACKEND=github demande CMS_AUTH_URL, l’adresse https:// du fournisseur OAuth (voir docs/deployment.md, « Publishing the CMS »).',
       );
     return {
       name: 'github',

@@ -4,9 +4,8 @@
  * nothing shifts. Its attributes and moments are the contract of core/common/islands.ts.
  */
 import type { PublicConfig } from '../../core/common/config.ts';
-import { dataAttribute, isHydrationMoment, type HydrationMoment } from '../../core/common/islands.ts';
+import { isHydrationMoment, islandPlaceholder, type HydrationMoment } from '../../core/common/islands.ts';
 import { frenchTypography } from '../../core/common/typography.ts';
-import { escapeAttribute } from './html.ts';
 
 /** What the widget library gives the site (through eleventy.config.js; site/ never imports widgets/). */
 export interface IslandRenderer {
@@ -39,11 +38,7 @@ export function islandShortcode(
     const moment = hydrate ?? islands.defaultMoment(name);
     return memo.get(`island:${name}:${moment}:${JSON.stringify(rawProps)}`, () => {
       const props = typeset(rawProps) as Record<string, unknown>;
-      const html = islands.render(name, props, config());
-      const json = Object.keys(props).length
-        ? ` ${dataAttribute('props')}="${escapeAttribute(JSON.stringify(props))}"`
-        : '';
-      return `<div class="island" ${dataAttribute('name')}="${name}"${json} ${dataAttribute('hydrate')}="${moment}">${html}</div>`;
+      return islandPlaceholder(name, props, moment, islands.render(name, props, config()));
     });
   };
 }

@@ -38,7 +38,7 @@ test.beforeEach(async ({ request }) => {
     !t.adsConversionLabel
   )
     throw new Error(
-      'Le site testé n’a pas d’identifiants de traceurs : construisez-le avec « npm run build:test » (voir README).',
+      'Le site testé n’a pas d’identifiants de traceurs : construisez-le avec « npm run build:test » (voir docs/development.md).',
     );
   expected = {
     googleAnalytics: `${t.gaScriptUrl}?id=${t.gaId}`,

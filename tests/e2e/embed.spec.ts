@@ -1,5 +1,5 @@
 /**
- * The widgets embedded on another site (docs/architecture.md#islands; README, "Embedding the assistant on
+ * The widgets embedded on another site (docs/architecture.md#islands; docs/embedding.md, "Embedding the assistant on
  * another site"): the pages of tests/support/embed-host.ts, made from examples/embed.html and served from
  * another loopback origin, some with hostile CSS, talking to the real server. That origin is in the test
  * server's EMBED_ORIGINS (playwright.config.ts); a second one is not.

@@ -144,6 +144,9 @@ describe('Visitor classification: bot detection (docs/requirements.md#bot-detect
     'Example-Crawler 3.2',
     'friendly spider (+https://spider.example)',
     'Mozilla/5.0 (compatible; MegaIndex.ru/2.0; +http://megaindex.com/crawler)',
+    // Automated agents without « bot » in their name, from isbot's list.
+    'curl/8.4.0',
+    'python-requests/2.31.0',
   ])('counts the generic pattern « %s » at 0.7', (agent) => {
     const result = detectBot(agent, now);
     expect(result).toMatchObject({ isBot: true, confidence: 0.7 });

@@ -575,12 +575,17 @@ describe('the forms without JavaScript: POST /contact and /tester', () => {
     const html = await response.text();
     for (const message of Object.values(CONTACT_MESSAGES)) expect(html).toContain(message);
     expect(html).toContain('<title>Erreur\u00A0: ');
-    expect(html).toMatch(
-      /<input id="contact-fullName"[^>]* value="J"[^>]* aria-invalid="true" aria-describedby="contact-fullName-error" autofocus=""/,
-    );
+    const fullName = /<input [^>]*id="contact-fullName"[^>]*>/.exec(html)![0];
+    for (const attribute of [
+      ' value="J"',
+      ' aria-invalid="true"',
+      ' aria-describedby="contact-fullName-error"',
+      ' autofocus=""',
+    ])
+      expect(fullName).toContain(attribute);
     expect(html).toContain('value="Cabinet &lt;b&gt;Dupont&lt;/b&gt;"');
     expect(html).not.toContain('<b>Dupont</b>');
-    expect(html).toMatch(/<textarea id="contact-message"[^>]*>court<\/textarea>/);
+    expect(html).toMatch(/<textarea [^>]*id="contact-message"[^>]*>court<\/textarea>/);
     expect(await backend.count()).toBe(0);
   });
 

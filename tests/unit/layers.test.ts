@@ -25,12 +25,15 @@ describe('The layer plan, enforced by lint', () => {
     ['site/lib/nouveau.ts', "import '../../widgets/ssr.tsx';", 'La couche site n’importe pas widgets'],
     ['backend/nouveau.ts', "import '../server/app.ts';", 'La couche backend n’importe pas server'],
     ['server/nouveau.ts', "import '../tests/support/ports.ts';", 'La couche server n’importe pas tests'],
+    ['server/nouveau.ts', "import '../widgets/forms/ContactForm.tsx';", 'La couche server n’importe pas widgets'],
   ])('refuses %s → %s', async (path, code, message) => {
     expect((await lint(path, code)).join('\n')).toContain(message);
   });
 
   it.each([
     ['server/nouveau.ts', "import '../backend/db.ts';\nimport '../core/common/slug.ts';"],
+    // The server renders a form posted without JavaScript through the widgets' door for Node.
+    ['server/nouveau.ts', "import '../widgets/ssr.tsx';"],
     ['eleventy.nouveau.js', "import './widgets/ssr.tsx';\nimport './site/lib/html.ts';"],
     ['cms/previews/nouveau.ts', "import '../../site/lib/markdown.ts';"],
     ['supabase/functions/x/nouveau.ts', "import '../../../backend/http.ts';"],

@@ -491,12 +491,13 @@ describe('Saisies hostiles', () => {
   });
 
   it('les mêmes chaînes dans le texte du webhook de l’assistant et la preuve de consentement : jamais 5xx', async () => {
-    for (const naughty of naughtyStrings) {
+    for (const [index, naughty] of naughtyStrings.entries()) {
       const webhook = await replay.send(`${backend.url}/assistant/webhook`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
         body: JSON.stringify({
-          message_id: 'm1',
+          // Each string its own message: one id for all made every later one a logged conflict.
+          message_id: `m${index}`,
           text: naughty,
           sent_at: new Date().toISOString(),
           conversation_id: 'c1',

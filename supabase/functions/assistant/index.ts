@@ -3,7 +3,7 @@
  * POST /assistant/webhook of the embedded server, with the same handler (backend/assistant/handler.ts)
  * and the index that `npm run build` publishes with the site, fetched from SITE_URL at an isolate's first
  * message and kept (backend/assistant/published.ts). A static host plus this function is a working
- * assistant with nothing else to run. Deployment: README.md, "Supabase: the `assistant` function".
+ * assistant with nothing else to run. Deployment: docs/deployment.md, "Supabase: the `assistant` function".
  *
  * Ideas, voice notes and unanswered questions go to the team's inbox (public.record_assistant_message)
  * over a direct connection to the project's database, like the other functions (SUPABASE_DB_URL, or

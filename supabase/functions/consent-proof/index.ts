@@ -2,7 +2,7 @@
  * Supabase Edge Function `consent-proof` (docs/requirements.md#consent-proof): the production twin of
  * POST /functions/v1/consent-proof of the embedded server, with the same handler and store
  * (backend/consent/). The consent widget posts each choice here from the site's origin, so that origin
- * (SITE_URL) and those of CORS_ORIGINS are allowed. Deployment: README.md, "Supabase: the
+ * (SITE_URL) and those of CORS_ORIGINS are allowed. Deployment: docs/deployment.md, "Supabase: the
  * `consent-proof` function".
  *
  * The database is reached directly (SUPABASE_DB_URL, or DATABASE_URL for the transaction pooler) and

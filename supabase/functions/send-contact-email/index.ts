@@ -1,7 +1,7 @@
 /**
  * Supabase Edge Function `send-contact-email` (docs/requirements.md#contact-backend): the production
  * twin of POST /functions/v1/send-contact-email of the embedded server, with the same handler, the same
- * store and the same mail worker. Deployment and secrets: README.md, "Supabase: the
+ * store and the same mail worker. Deployment and secrets: docs/deployment.md, "Supabase: the
  * `send-contact-email` function".
  *
  * The database is reached directly (SUPABASE_DB_URL, given by Supabase to every function; DATABASE_URL
