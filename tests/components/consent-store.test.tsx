@@ -264,7 +264,7 @@ describe('Retrait du consentement', () => {
     expect(screen.getByText('Vos choix sont enregistrés.')).toBeTruthy();
     await waitFor(async () => expect(await proofs()).toHaveLength(1));
 
-    await user.click(screen.getByRole('button', { name: 'Refuser', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Refuser' }));
     expect(store.consent.value).toMatchObject({ analytics: false, marketing: false });
     expect((screen.getByRole('switch', { name: 'Marketing' }) as HTMLInputElement).checked).toBe(false);
   });

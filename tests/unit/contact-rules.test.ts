@@ -343,11 +343,11 @@ describe('The no-JavaScript pages (the built /contact, its form rendered again b
     expect(attributes(html, 'contact-fullName')).toContain(' value="Jean"');
   });
 
-  it('gives the island its state even when the build wrote no props, typeset as on the page', () => {
+  it('gives the island its state even when the build wrote no props, typeset as on the page', async () => {
     // docs/decisions/0053-form-messages-and-typed-text.md: the form wakes with what the server showed,
     // so React hydrates the page as it is instead of drawing it again over what the visitor is typing.
     const bare = built.replace(' data-props="{&quot;a&quot;:1}"', '');
-    const html = formPageWithErrors(bare, 'contact', {
+    const html = await formPageWithErrors(bare, 'contact', {
       values: { fullName: 'J' },
       errors: { fullName: 'Trop court : 2 caractères au moins' },
       alert: 'Réessayez dans 2 minutes !',
