@@ -131,10 +131,11 @@ test.describe('Accueil', () => {
   });
 });
 
-test('/agenda : l’inscription gratuite s’ouvre dans un nouvel onglet vers la page externe', async ({ page }) => {
+test('/agenda : l’inscription gratuite s’ouvre dans le même onglet, comme partout ailleurs', async ({ page }) => {
   await page.goto('/agenda');
   const signup = page.locator('.hero').getByRole('link', { name: /Créer un compte gratuit/ });
-  await expect(signup).toHaveAttribute('target', '_blank');
+  // docs/decisions/0053-form-messages-and-typed-text.md: one behaviour for every sign-up link.
+  expect(await signup.getAttribute('target')).toBeNull();
   await expect(signup).toHaveAttribute('href', 'https://app.dentivo.example/auth?signup=true');
   await expect(page.getByRole('heading', { name: /workflow|soin/i }).first()).toBeVisible();
   for (const word of ['Détartrage', 'Chirurgie', 'Orthodontie', 'Urgence'])
