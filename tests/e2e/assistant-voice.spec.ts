@@ -93,8 +93,9 @@ test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis 
     [join(root, 'scripts', 'inbox.ts'), '--type', 'voice', '--json', '--limit', '50'],
     { cwd: root, env: { ...process.env, PORT: String(e2ePort) }, timeout: 60_000 },
   );
+  // Kept normalised: a path of this site's storage (docs/decisions/0058-team-links-are-our-links.md).
   expect(JSON.parse(stdout).messages.map((message: { voice_url: string }) => message.voice_url)).toContain(
-    payload.voice.url,
+    new URL(payload.voice.url).pathname,
   );
 
   // The voice bubble: play/pause, progress in percent, back to 0 % at the end.
