@@ -9,7 +9,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-export const root = resolve(import.meta.dirname, '..', '..');
+export const root = resolve(import.meta.dirname, '..');
 const rssHook = join(import.meta.dirname, 'rss-hook.mjs');
 
 /** One part's contribution to the report. */
