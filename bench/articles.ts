@@ -278,7 +278,7 @@ export function authorSlugs(root: string): string[] {
 export function generateArticles(
   count: number,
   dir: string,
-  root = resolve(import.meta.dirname, '..', '..'),
+  root = resolve(import.meta.dirname, '..'),
 ): GeneratedArticle[] {
   mkdirSync(dir, { recursive: true });
   const authors = authorSlugs(root);

@@ -2,8 +2,8 @@
  * What the parts of the bench share: the paths, a measured child process (wall time and peak memory),
  * the real server started on a free loopback port, and the Markdown helpers of the report.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,8 +29,12 @@ export interface BenchContext {
   workDir: string;
   /** Times of the preparation build. */
   prepare: { viteMs: number; eleventyMs: number };
-  /** --profile: a CPU profile of our build in the build part. */
-  options: { profile: boolean };
+  /**
+   * --profile: a CPU profile of our build in the build part. --against <commit>: the lighthouse part
+   * also measures the site built from that commit, interleaved with this one (before and after in the
+   * same run). --runs, --pages: fewer Lighthouse runs or pages, for a quick look.
+   */
+  options: { profile: boolean; against?: string; runs?: number; pages?: string[] };
 }
 
 export function log(message: string): void {
@@ -103,9 +107,10 @@ export async function runCommand(
   command: string,
   args: string[],
   label = `${command} ${args.join(' ')}`,
+  cwd = root,
 ): Promise<{ ms: number }> {
   const start = performance.now();
-  const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
@@ -131,6 +136,42 @@ export async function buildRealSite(
   // As `npm run build` does: brotli and gzip beside each compressible file (docs/decisions/0059-compressed-ahead-of-time.md).
   await precompressSite(siteDir);
   return { viteMs: widgets.ms, eleventyMs: eleventy.ms };
+}
+
+/**
+ * The site as another commit builds it, into `siteDir`: that commit's files (git archive) in a folder
+ * of `workDir`, with this checkout's packages (the same dependencies are assumed), its widgets built
+ * by its own `npm run build:widgets`, its pages by its own Eleventy script. Returns the commit's short
+ * name and its hash.
+ */
+export async function buildSiteAt(ref: string, siteDir: string, workDir: string): Promise<{ commit: string }> {
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim();
+  const checkout = join(workDir, `checkout-${commit.slice(0, 12)}`);
+  mkdirSync(checkout, { recursive: true });
+  const archive = execFileSync('git', ['archive', '--format=tar', commit], { cwd: root, maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', checkout], { input: archive });
+  // Each package linked, not node_modules itself: the builds' caches (node_modules/.cache, .vite) stay
+  // the checkout's own and never replace this one's.
+  const modules = join(checkout, 'node_modules');
+  mkdirSync(modules);
+  for (const name of readdirSync(join(root, 'node_modules')))
+    if (!name.startsWith('.') || name === '.bin')
+      symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  await runCommand(npm, ['run', '--silent', 'build:widgets'], `npm run build:widgets (${ref})`, checkout);
+  await runCommand(
+    process.execPath,
+    [join(checkout, 'scripts', 'eleventy.mjs'), '--quiet', `--output=${siteDir}`],
+    `eleventy (${ref})`,
+    checkout,
+  );
+  const built = join(checkout, '_site');
+  for (const name of readdirSync(built))
+    if (!existsSync(join(siteDir, name))) cpSync(join(built, name), join(siteDir, name), { recursive: true });
+  return { commit };
 }
 
 /**
@@ -199,11 +240,15 @@ export async function startServer({
   dataDir = 'memory',
   port,
   env = {},
+  // Generous: the server prepares the assistant's index before it listens, and these machines are shared.
+  readyWithinMs = 180_000,
 }: {
   siteDir: string;
   dataDir?: string;
   port?: number;
   env?: Record<string, string>;
+  /** How long it may take to answer /healthz (its embedded database starts slowly on a busy machine). */
+  readyWithinMs?: number;
 }): Promise<RunningServer> {
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
@@ -226,8 +271,7 @@ export async function startServer({
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const origin = `http://127.0.0.1:${chosen}`;
-  // Generous: the server prepares the assistant's index before it listens, and these machines are shared.
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Le serveur s’est arrêté au démarrage :\n${output.slice(-3000)}`);
     const ok = await fetch(`${origin}/healthz`).then(
@@ -237,7 +281,9 @@ export async function startServer({
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Le serveur ne répond pas sur ${origin}/healthz après 180 s :\n${output.slice(-3000)}`);
+      throw new Error(
+        `Le serveur ne répond pas sur ${origin}/healthz après ${Math.round(readyWithinMs / 1000)} s :\n${output.slice(-3000)}`,
+      );
     }
     await new Promise((wait) => setTimeout(wait, 150));
   }

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: performance, size and load figures side by side (docs/bench.md).
  * A report, not a test: it never fails on a time. It builds the site into its own folder, then runs
- *   lighthouse  Lighthouse mobile on five pages, median of 3 runs       (bench/lighthouse.ts)
+ *   lighthouse  Lighthouse mobile on five pages, each beside its script-free copy, 5 runs
+ *               interleaved, medians; what the main thread does, by cause (bench/lighthouse.ts)
  *   build       build time and memory at 14, 1,000, 4,000 and 10,000 articles, beside bare
  *               Eleventy; blog search in Chromium                        (bench/build.ts)
  *   dev         npm run dev: from saving an article to the page reloaded (bench/dev.ts)
@@ -13,6 +14,8 @@
  *   npm run bench                      everything (about 5 minutes on a quiet 2-core machine)
  *   npm run bench -- --only load       one part (lighthouse | build | load | weight | drawer | dev)
  *   npm run bench -- --only build --profile   and where our build's time goes
+ *   npm run bench -- --only lighthouse --against main   before (main) and after, in the same run
+ *   npm run bench -- --only lighthouse --pages /,/blog --runs 3   a quicker look
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -45,13 +48,27 @@ const PARTS = {
 } as const satisfies Record<string, (context: BenchContext) => Promise<Section>>;
 type Part = keyof typeof PARTS;
 const ORDER: Part[] = ['weight', 'drawer', 'lighthouse', 'load', 'dev', 'build'];
-const USAGE = 'Usage : npm run bench [-- --only lighthouse|build|load|weight|drawer|dev] [--profile]';
+const USAGE =
+  'Usage : npm run bench [-- --only lighthouse|build|load|weight|drawer|dev] [--profile] [--against <commit>] [--runs <n>] [--pages /,/blog]';
+
+/** The value of `--name value` or `--name=value`, if given. */
+function option(args: string[], name: string): string | undefined {
+  const index = args.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index < 0) return undefined;
+  const arg = args[index]!;
+  return arg === name ? args[index + 1] : arg.slice(name.length + 1);
+}
 
 function chosenParts(args: string[]): Part[] {
   const chosen: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--profile') continue;
+    if (['--against', '--runs', '--pages'].includes(arg)) {
+      i++;
+      continue;
+    }
+    if (/^--(against|runs|pages)=/.test(arg)) continue;
     if (arg === '--only') chosen.push(...(args[++i] ?? '').split(','));
     else if (arg.startsWith('--only=')) chosen.push(...arg.slice('--only='.length).split(','));
     else if (arg === '--help' || arg === '-h') {
@@ -69,6 +86,21 @@ function chosenParts(args: string[]): Part[] {
     process.exit(2);
   }
   return ORDER.filter((part) => chosen.includes(part));
+}
+
+function benchOptions(args: string[]): BenchContext['options'] {
+  const runs = option(args, '--runs');
+  const pages = option(args, '--pages');
+  if (runs !== undefined && !(Number.isInteger(Number(runs)) && Number(runs) > 0)) {
+    console.error(`--runs attend un nombre de passages (reçu « ${runs} »). ${USAGE}`);
+    process.exit(2);
+  }
+  return {
+    profile: args.includes('--profile'),
+    against: option(args, '--against'),
+    runs: runs === undefined ? undefined : Number(runs),
+    pages: pages?.split(',').filter(Boolean),
+  };
 }
 
 function stamp(date: Date): string {
@@ -96,7 +128,7 @@ async function main(): Promise<void> {
       siteDir,
       workDir,
       prepare,
-      options: { profile: process.argv.includes('--profile') },
+      options: benchOptions(process.argv.slice(2)),
     };
     for (const part of parts) {
       const start = performance.now();

@@ -189,6 +189,43 @@ function images(): void {
   }
 }
 
+/**
+ * Decorative motion (the skeleton's shimmer, the idea card's glow): none before the visitor's first
+ * interaction, so that a page that loads draws no frame for it; then only while the element is on
+ * screen and the page shown. The CSS animates `[data-motion]` only, on transform and opacity
+ * (docs/decisions/0057-motion-after-interaction.md).
+ */
+function motionWhileSeen(selector: string): void {
+  const elements = [...document.querySelectorAll(selector)];
+  if (!elements.length || !('IntersectionObserver' in window)) return;
+  const onScreen = new Set<Element>();
+  const apply = () => {
+    const shown = document.visibilityState === 'visible';
+    for (const element of elements) element.toggleAttribute('data-motion', shown && onScreen.has(element));
+  };
+  afterFirstInteraction(() => {
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) onScreen.add(entry.target);
+        else onScreen.delete(entry.target);
+      }
+      apply();
+    });
+    for (const element of elements) observer.observe(element);
+    document.addEventListener('visibilitychange', apply);
+  });
+}
+
+/** Runs once, at the visitor's first touch, click, key, wheel or scroll. */
+function afterFirstInteraction(run: () => void): void {
+  const types = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+  const once = () => {
+    for (const type of types) removeEventListener(type, once, { capture: true });
+    run();
+  };
+  for (const type of types) addEventListener(type, once, { capture: true, passive: true });
+}
+
 /** The 404 page logs the path that was not found (docs/requirements.md#not-found). */
 function logNotFound(): void {
   if (document.body.dataset.notFound === undefined) return;
@@ -225,4 +262,5 @@ columnAccordions('[data-solutions-column]', 'solutions');
 columnAccordions('[data-glossary-term]', 'glossaire');
 lightboxes();
 images();
+motionWhileSeen('.skeleton:not(.is-loaded), .idea-card');
 logNotFound();

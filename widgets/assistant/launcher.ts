@@ -3,7 +3,8 @@
  * the site's build-time button and on the embed's:
  *   - shown once cookie preferences are set on the site (the banner comes first), at once on another site;
  *   - a different colour while it overlaps the page's footer;
- *   - after 45 s without a click it pulses; a click ends the pulse for good (none with reduced motion, in CSS);
+ *   - after 45 s without a click it pulses, a few beats once the page is shown; a click ends the pulse for
+ *     good (none with reduced motion, in CSS);
  *   - a click opens or closes the drawer. The drawer (React) is rendered into the island on its first
  *     opening; its code is loaded when the page is idle once the button shows, or as soon as the
  *     pointer or the focus reaches the button.
@@ -22,12 +23,25 @@ const storage = safeStorage('assistant');
 const clickedKey = () => `${getConfig().conversationKey}_bouton_clique`;
 const loadDrawer = (purpose: 'render' | 'warm') => Promise.all([loadReact(purpose), import('./Drawer.tsx')]);
 
-/** The notification pulse, unless the visitor has clicked the button once already (on any page). */
+/**
+ * The notification pulse, unless the visitor has clicked the button once already (on any page). It
+ * draws the eye, then stops (a few beats, assistant.css): so it starts when the page is shown, never
+ * in a hidden tab where nobody would see it (docs/decisions/0057-motion-after-interaction.md).
+ */
 function pulseLater(button: HTMLElement): () => void {
   if (storage.get(clickedKey())) return () => {};
-  const timer = setTimeout(() => button.setAttribute('data-pulse', ''), ASSISTANT.notificationDelayMs);
+  const pulse = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', pulse);
+    button.setAttribute('data-pulse', '');
+  };
+  const timer = setTimeout(() => {
+    document.addEventListener('visibilitychange', pulse);
+    pulse();
+  }, ASSISTANT.notificationDelayMs);
   return () => {
     clearTimeout(timer);
+    document.removeEventListener('visibilitychange', pulse);
     button.removeAttribute('data-pulse');
   };
 }
