@@ -64,7 +64,7 @@ describe('Validation (docs/requirements.md#tester-form-validation), en français
     expect(field('Ville du cabinet (facultatif)').getAttribute('aria-invalid')).toBeNull();
     // The team size keeps only its hint: it falls back to 1 and is never an error to correct.
     expect(teamSize().getAttribute('aria-invalid')).toBeNull();
-    expect(describedBy(teamSize())).toBe('De 1 à 50 personnes, en vous comptant.');
+    expect(describedBy(teamSize())).toBe('De 1 à 50\u00A0personnes, en vous comptant.');
     expect(document.activeElement).toBe(field('Nom et prénom'));
     expect(await rows()).toEqual([]);
   });

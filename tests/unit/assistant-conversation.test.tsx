@@ -100,7 +100,8 @@ describe('Conversation de l’assistant (Drawer, InputBar, conversation.ts)', ()
       presetMessage.value = { message: 'Quelle idée avez-vous ?', intent: 'idea' };
     });
     render(<Drawer />);
-    await waitFor(() => expect(list().textContent).toContain('Quelle idée avez-vous ?'));
+    // Shown typeset, as every reply is (widgets/assistant/MessageText.tsx).
+    await waitFor(() => expect(list().textContent).toContain('Quelle idée avez-vous\u202F?'));
     expect(screen.queryByRole('list', { name: 'Questions suggérées' })).toBeNull();
 
     await backend!.sql('set session characteristics as transaction read only');

@@ -317,7 +317,7 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(30);
     expect(((await limited.json()) as { error: string }).error).toBe(
-      `Trop de choix envoyés en peu de temps\u00A0: réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+      `Trop de choix envoyés en peu de temps\u00A0: réessayez dans ${seconds}\u00A0seconde${seconds > 1 ? 's' : ''}.`,
     );
     expect((await store.db.query('select * from rate_limits')).rows).toHaveLength(1);
   });
