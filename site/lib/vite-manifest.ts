@@ -2,7 +2,8 @@
  * Where the Vite builds leave their manifests: beside the build, never in it. Everything under _site/ is
  * published (a static host serves dotfolders too), and a manifest lists every source file of the widgets
  * and the CMS, so it stays in .cache/vite/ (git-ignored), read by the build of the pages (site/lib/assets.ts,
- * site/lib/cms.ts) and the byte budgets. Paths are relative to the working directory, as WIDGETS_DIR is.
+ * site/lib/cms.ts) and the byte budgets, beside the folder the widgets are built into (WIDGETS_DIR, _site
+ * by default: the repository's .cache/vite/).
  */
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -22,19 +23,20 @@ export const manifestFile = (which: keyof typeof VITE_MANIFESTS, root = process.
 /** A Vite plugin: once the bundle is written, its manifest moves out of the output folder to `which`'s place. */
 export function manifestOutside(which: keyof typeof VITE_MANIFESTS): Plugin {
   let outDir = '';
-  let root = '';
   return {
     name: 'dentivo-manifest-outside',
     apply: 'build',
     configResolved(config) {
-      root = config.root;
       outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle: {
       order: 'post',
       sequential: true,
       handler() {
-        const target = manifestFile(which, root);
+        // Beside the widgets' folder (WIDGETS_DIR: _site, or the dev loop's own), where the readers look:
+        // the site's build writes <widgets>/assets, the CMS's <widgets>/admin/assets.
+        const widgetsDir = resolve(outDir, which === 'site' ? '..' : '../..');
+        const target = manifestFile(which, resolve(widgetsDir, '..'));
         mkdirSync(dirname(target), { recursive: true });
         renameSync(join(outDir, '.vite', 'manifest.json'), target);
         rmSync(join(outDir, '.vite'), { recursive: true, force: true });

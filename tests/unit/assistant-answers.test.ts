@@ -444,7 +444,7 @@ describe('Une réponse, pas des extraits', () => {
 
   it('accuse réception des fichiers et de la note vocale', () => {
     const withFile = answerMessage(knowledge, { files: [{ filename: 'radio_panoramique.pdf' }] }, options);
-    expect(withFile.markdown).toContain('votre fichier «\u202Fradio\\_panoramique.pdf\u202F»');
+    expect(withFile.markdown).toContain('votre fichier «\u202Fradio\\_panoramique\\.pdf\u202F»');
     // Kept for the team only when the handler stored it; otherwise nothing is promised about it.
     const notKept = answerMessage(knowledge, { voice: { duration: 4 } }, options).markdown;
     expect(notKept).toContain('J’ai bien reçu votre message vocal, mais je ne sais pas encore');
