@@ -28,6 +28,7 @@ export default defineConfig({
     // tests/fixtures/trackers/tracking.env), so the consent tests also prove the policy follows the pages.
     env: { PORT: String(port), DATA_DIR: 'memory', HOST: '127.0.0.1', EMBED_ORIGINS: embedHostOrigin },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The server prepares DENTY's index before it listens: patience on a busy machine.
+    timeout: 180_000,
   },
 });

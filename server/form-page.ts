@@ -7,7 +7,7 @@
  */
 import { dataAttribute, isHydrationMoment, islandPlaceholder } from '../core/common/islands.ts';
 import type { PublicConfig } from '../core/common/config.ts';
-import { frenchTypographyHtml } from '../core/common/typography.ts';
+import { frenchTypography, frenchTypographyHtml } from '../core/common/typography.ts';
 import type { IslandRenderer } from '../widgets/ssr.tsx';
 
 export type FormName = 'contact' | 'tester';
@@ -53,7 +53,16 @@ export async function formPageWithErrors(page: string, form: FormName, state: Fo
   if (!start || end < 0 || !isHydrationMoment(moment) || !config)
     throw new Error(`La page construite ne contient pas le formulaire « ${name} » : relancez npm run build.`);
 
-  const initial = { values: state.values, errors: state.errors, ...(state.alert ? { alert: state.alert } : {}) };
+  // The messages typeset in the props as on the page, so that the woken form hydrates what is shown
+  // instead of drawing it again over what the visitor types (docs/decisions/0053-form-messages-and-typed-text.md).
+  const errors = Object.fromEntries(
+    Object.entries(state.errors).map(([field, message]) => [field, message && frenchTypography(message)]),
+  );
+  const initial = {
+    values: state.values,
+    errors,
+    ...(state.alert ? { alert: frenchTypography(state.alert) } : {}),
+  };
   const props = { ...(start[1] ? JSON.parse(unescapeAttribute(start[1])) : {}), initial };
   // Typeset as the build typesets the page; the visitor's own text (values, textarea) is left as typed.
   const view = frenchTypographyHtml((await islands()).render(name, props, JSON.parse(config) as PublicConfig));

@@ -197,7 +197,7 @@ function images(): void {
  */
 function motionWhileSeen(selector: string): void {
   const elements = [...document.querySelectorAll(selector)];
-  if (!elements.length || !('IntersectionObserver' in window)) return;
+  if (!elements.length) return;
   const onScreen = new Set<Element>();
   const apply = () => {
     const shown = document.visibilityState === 'visible';
@@ -216,11 +216,11 @@ function motionWhileSeen(selector: string): void {
   });
 }
 
-/** Runs once, at the visitor's first touch, click, key, wheel or scroll. */
+/** Runs once, at the visitor's first touch, click, key or scroll (a wheel or a swipe scrolls). */
 function afterFirstInteraction(run: () => void): void {
-  const types = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+  const types = ['pointerdown', 'keydown', 'scroll'];
   const once = () => {
-    for (const type of types) removeEventListener(type, once, { capture: true });
+    for (const type of types) removeEventListener(type, once, true);
     run();
   };
   for (const type of types) addEventListener(type, once, { capture: true, passive: true });

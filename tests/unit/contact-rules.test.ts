@@ -357,7 +357,8 @@ describe('The no-JavaScript pages (the built /contact, its form rendered again b
     );
     expect(html).toContain('<p class="form__alert" id="contact-alert">Réessayez dans 2\u00A0minutes\u202F!</p>');
     const tag = /<div class="island" data-widget="contact-form"[^>]*>/.exec(html)![0];
-    expect(tag).toContain('data-hydrate="visible"');
+    // The moment the build gave the island (islands wake on need: docs/decisions/0040-islands-wake-on-need.md).
+    expect(tag).toContain('data-hydrate="interaction"');
     const props = JSON.parse(
       /data-props="([^"]*)"/
         .exec(tag)![1]!
