@@ -15,8 +15,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Waits for the page's motion to end (after two frames, so that a transition due now has started): a
- * colour measured halfway through a transition is one the visitor never rests on. Endless animations
- * (the assistant's pulse, a spinner) are not waited for.
+ * colour measured halfway through a transition is one the visitor never rests on. Endless and paused
+ * animations (a spinner, motion waiting off screen) are not waited for.
  */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -25,6 +25,9 @@ async function settled(page: Page): Promise<void> {
     for (const element of document.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
     const finite = roots
       .flatMap((root) => root.getAnimations())
+      // A paused one (decorative motion waits off screen: docs/decisions/0057-motion-after-interaction.md)
+      // rests where it is and would never finish.
+      .filter((animation) => animation.playState === 'running')
       .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
