@@ -221,4 +221,25 @@ describe('Blog search on the real articles', () => {
     );
     expect(rate, misses.join('\n')).toBeGreaterThanOrEqual(FLOOR);
   });
+
+  it('finds the same articles with or without accents, and forgives one typo in a short word (issue 29)', async () => {
+    const { posts } = loadContent(root, {});
+    const real = memoryReader(posts.map((post) => ({ ...post, body: sectionsText(post.sections) })));
+    const found = async (text: string) => (await search(real, { text: `${text} ` })).docs.sort((a, b) => a - b);
+    for (const [accented, plain] of [
+      ['traçabilité', 'tracabilite'],
+      ['sécurité', 'securite'],
+      ['réglementé', 'reglemente'],
+      ['données de santé', 'donnees de sante'],
+      ['stérilisation', 'sterilisation'],
+      ['sécurisées', 'securisees'],
+    ]) {
+      const withAccents = await found(accented);
+      expect(withAccents.length, accented).toBeGreaterThan(0);
+      expect(await found(plain), plain).toEqual(withAccents);
+    }
+    const devis = await found('devis');
+    expect(devis.length).toBeGreaterThan(0);
+    expect(await found('devsi')).toEqual(devis);
+  });
 });

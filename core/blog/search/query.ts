@@ -7,7 +7,7 @@
  */
 import { slugKey } from '../../common/slug.ts';
 import { deltaDecode, lowerBound, shardIndex, type FacetEntry, type Manifest, type Shard } from './index-format.ts';
-import { fold, queryTerm, words } from './tokenize.ts';
+import { fold, queryTermsOf, words } from './tokenize.ts';
 
 /** Where the query reads the index: the browser fetches, a test reads the built files. */
 export interface IndexReader {
@@ -81,7 +81,13 @@ interface Variant {
   weight: number;
 }
 
-async function variantsOf(reader: IndexReader, term: string, typed: string, prefix: boolean): Promise<Variant[]> {
+/** The index terms one typed word reaches: each of its own terms (with the longer ones it begins), else a typo's. */
+async function variantsOf(reader: IndexReader, terms: readonly string[], typed: string, prefix: boolean) {
+  const found = (await Promise.all(terms.map((term) => ownVariants(reader, term, prefix)))).flat();
+  return found.length ? found : typoVariants(reader, terms[0]!, typed);
+}
+
+async function ownVariants(reader: IndexReader, term: string, prefix: boolean): Promise<Variant[]> {
   const { manifest } = reader;
   const homeIndex = shardIndex(manifest, term);
   const home = await reader.shard(homeIndex);
@@ -105,18 +111,22 @@ async function variantsOf(reader: IndexReader, term: string, typed: string, pref
       expansions++;
     }
   }
-  if (variants.length) return variants;
+  return variants;
+}
 
+async function typoVariants(reader: IndexReader, term: string, typed: string): Promise<Variant[]> {
+  const home = await reader.shard(shardIndex(reader.manifest, term));
   // A typo: the closest terms of the shard the term falls in. A term is a stem, so the typed word is
   // also compared without its ending ("equpe" is one typo from "equip", "reglementaton" none from
   // "reglement"); dropping more than two letters counts as one more typo. Among equally close terms,
   // those nearest the typed word's length win ("plannnig": "planning", not "plan").
-  const tolerance = typoTolerance(term);
-  if (!tolerance) return variants;
+  // A short stem may come from a longer word (« dev » from « devis »): the typed word's length counts too.
+  const tolerance = Math.max(typoTolerance(term), typoTolerance(typed));
+  if (!tolerance) return [];
   let best = Infinity;
   const close: number[] = [];
   home.terms.forEach((candidate, position) => {
-    const allowed = typoTolerance(candidate);
+    const allowed = Math.min(tolerance, Math.max(typoTolerance(candidate), typoTolerance(typed)));
     if (!allowed) return;
     let distance = editDistance(term, candidate, allowed);
     for (let cut = candidate.length - allowed; cut <= candidate.length + allowed && distance > 0; cut++) {
@@ -166,11 +176,10 @@ export async function search(reader: IndexReader, request: SearchRequest): Promi
   // The last word may be unfinished (as one types), unless a space or punctuation follows it.
   const open = spans.length > 0 && spans[spans.length - 1]!.end === text.length;
   const typed = spans
-    .map((span, index) => ({
-      term: queryTerm(span.word),
-      plain: fold(span.word),
-      prefix: open && index === spans.length - 1,
-    }))
+    .map((span, index) => {
+      const terms = queryTermsOf(span.word);
+      return { term: terms[0] ?? '', terms, plain: fold(span.word), prefix: open && index === spans.length - 1 };
+    })
     .filter((word, index, all) => word.term && all.findIndex((other) => other.term === word.term) === index);
 
   const empty = (searched: boolean): SearchResult => ({ docs: [], terms: [], searched, category, tag });
@@ -191,7 +200,7 @@ export async function search(reader: IndexReader, request: SearchRequest): Promi
 
   const matched = new Set<string>();
   const perWord = await Promise.all(
-    typed.map(async ({ term, plain, prefix }) => scoresOf(await variantsOf(reader, term, plain, prefix), matched)),
+    typed.map(async ({ terms, plain, prefix }) => scoresOf(await variantsOf(reader, terms, plain, prefix), matched)),
   );
   perWord.sort((a, b) => a.size - b.size);
   const total = new Map<number, number>();
