@@ -26,6 +26,7 @@ test.use({
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Assistant Dentivo' });
 const recordButton = (page: Page) => drawer(page).getByRole('button', { name: 'Enregistrer un message vocal' });
+const input = (page: Page) => drawer(page).getByRole('textbox', { name: 'Votre question' });
 const chips = (page: Page) => drawer(page).getByRole('list', { name: 'Fichiers à envoyer' });
 
 async function openAndRecord(page: Page, seconds = 2) {
@@ -180,8 +181,9 @@ for (const [name, emulation] of [
     await page.getByRole('button', { name: 'Assistant', exact: true }).click();
     await recordButton(page).click();
     await expect(drawer(page).getByRole('alert')).toHaveText(
-      'Impossible d’accéder au microphone. Veuillez vérifier les permissions.',
+      'Impossible d’accéder au microphone. Veuillez vérifier les permissions. Vous pouvez aussi écrire votre message ci-dessous.',
     );
+    await expect(input(page)).toBeFocused();
     await expect(recordButton(page)).toBeEnabled();
     const live = await page.evaluate(
       () =>

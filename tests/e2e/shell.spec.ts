@@ -149,6 +149,29 @@ test.describe('Menu mobile (sous 768 px)', () => {
     await expect(page.locator('#menu-mobile')).toBeHidden();
   });
 
+  test('sans JavaScript, le menu s’ouvre par son adresse, liste les fonctionnalités et se ferme', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto('/tarifs');
+    const menu = page.locator('#menu-mobile');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeHidden();
+    await page.getByRole('link', { name: 'Ouvrir le menu' }).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.locator('#menu-mobile-fonctionnalites a')).toHaveCount(8);
+    await expect(menu.getByRole('link', { name: 'Agenda' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ouvrir le menu' })).toBeHidden();
+    await page.getByRole('link', { name: 'Fermer le menu' }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole('link', { name: 'Ouvrir le menu' }).click();
+    await menu.getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.locator('#menu-mobile')).toBeHidden();
+    await context.close();
+  });
+
   test('le menu ouvert garde le focus, rend la page inerte et montre ✕', async ({ page }) => {
     await page.goto('/');
     const toggle = page.locator('[data-mobile-toggle]');

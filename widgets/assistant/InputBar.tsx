@@ -112,6 +112,7 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
     } catch (error) {
       if (!(error instanceof MicrophoneError)) throw error;
       setMicError(true);
+      textarea.current?.focus();
     }
   };
 
@@ -119,7 +120,7 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
     <form className="assistant-input" onSubmit={submit}>
       {micError ? (
         <p className="assistant-input__alert" role="alert">
-          {texts.microphoneError}
+          {texts.microphoneError} {texts.microphoneFallback}
         </p>
       ) : null}
       {refusals.length ? (

@@ -58,6 +58,8 @@ export const texts = {
   fileUploadErrorText: (name: string) =>
     `L’envoi de «\u202F${name}\u202F» a échoué (connexion interrompue). Veuillez réessayer.`,
   microphoneError: 'Impossible d’accéder au microphone. Veuillez vérifier les permissions.',
+  // Without a microphone the visitor is not stuck: the field takes the focus (issue 29).
+  microphoneFallback: 'Vous pouvez aussi écrire votre message ci-dessous.',
   // An idea that did not reach the team: never said « enregistrée » (docs/requirements.md#assistant-answers).
   ideaApology:
     'Votre idée n’a pas encore été transmise à l’équipe produit\u00A0: je rencontre des difficultés à me connecter. Elle est revenue dans la zone de saisie\u00A0: réessayez dans un instant.',
