@@ -10,6 +10,8 @@ import { lexiconOf } from '../../core/assistant/text.ts';
 import { sentencesOf } from '../../core/assistant/opening.ts';
 import {
   compileVocabulary,
+  DURATION,
+  DURATION_TERM,
   FIGURE_TERM,
   type Analyze,
   type CompiledVocabulary,
@@ -88,6 +90,7 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
   const termsOf = (text: string) => {
     const terms = new Set(analyze(text));
     if (/[0-9]/.test(text)) terms.add(FIGURE_TERM);
+    if (DURATION.test(text)) terms.add(DURATION_TERM);
     return terms;
   };
   const docs: PreparedDoc[] = index.docs.map((doc, position) => {

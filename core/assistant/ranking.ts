@@ -5,7 +5,7 @@
  * place where DENTY concludes that the site does not answer (unanswered questions are kept from there).
  */
 import { pagePath, type AssistantDoc } from './knowledge.ts';
-import type { Understanding } from './understanding.ts';
+import { DURATION_TERM, type Understanding } from './understanding.ts';
 import type { AssistantTopic } from './vocabulary.ts';
 
 /** A document with what ranking needs: its terms, and the terms of each of its lines. */
@@ -54,6 +54,12 @@ const MINOR_TOPIC_SHARE = 0.5;
 /** What a subject named by the vocabulary adds, for its first page or its FAQ answer. */
 export const TOPIC_WEIGHT = 1;
 const FAQ_TARGET_WEIGHT = 1.1;
+/**
+ * A subject's bonus counts in full for a document that holds 70 % of the question's weight, and down to
+ * 30 % for one that holds none of it: the vocabulary says where a subject is, the question's own words
+ * say which of its pages answers (a fact an article states beats the product page that names the subject).
+ */
+const TOPIC_BONUS_FLOOR = 0.3;
 const NEXT_PAGE_STEP = 0.15;
 
 /**
@@ -122,8 +128,11 @@ export function lineWeight(
       continue;
     }
     let best = 0;
-    for (const expression of understanding.alternatives.get(term) ?? [])
-      best = Math.max(best, expression.filter((part) => terms.has(part)).length / expression.length);
+    for (const expression of understanding.alternatives.get(term) ?? []) {
+      // A duration asked for and found is the answer itself, not a neighbour of the word.
+      const share = expression[0] === DURATION_TERM ? 2 : 1;
+      best = Math.max(best, (share * expression.filter((part) => terms.has(part)).length) / expression.length);
+    }
     score += (idf(term) / 2) * best;
   }
   return score;
@@ -162,10 +171,12 @@ export function rank(
     const factor = (doc.doc.kind === 'article' ? ARTICLE_FACTOR : 1) * (SECTION_FACTOR[doc.doc.section ?? ''] ?? 1);
     const line = LINE_WEIGHT * bestLineShare(doc, understanding, idf);
     const words = (SEARCH_WEIGHT * (found ?? 0) + line) * factor;
+    const covered = coverage(doc, understanding, idf, topicalTerms, known);
     ranked.push({
       doc,
-      score: (onlySubjects ? SUBJECT_ONLY_WORDS_SHARE * words : words) + bonus,
-      coverage: coverage(doc, understanding, idf, topicalTerms, known),
+      score:
+        (onlySubjects ? SUBJECT_ONLY_WORDS_SHARE * words : words) + bonus * Math.min(1, TOPIC_BONUS_FLOOR + covered),
+      coverage: covered,
       topical: bonus > 0,
     });
   }
@@ -178,14 +189,14 @@ export type Decision =
 
 /**
  * How much of the question's weight (idf, the context of a long message counting less) a lead must hold:
- * 55 % when the vocabulary does not designate it, 30 % when it does (its subject is not a passing word);
+ * 55 % when the vocabulary does not designate it, 20 % when it does (its subject is not a passing word);
  * and a lead found below a better-ranked document that does not answer must score 60 % of it (a page
  * that merely shares a few words is no answer). Measured on every evaluation set
  * (docs/decisions/0034-assistant-retrieval.md).
  */
 export const THRESHOLDS: Thresholds = {
   coverage: 0.55,
-  topicalCoverage: 0.3,
+  topicalCoverage: 0.2,
   fallbackShare: 0.6,
 };
 /**
@@ -194,9 +205,13 @@ export const THRESHOLDS: Thresholds = {
  * medical reply is the right one), and talk around a greeting or thanks (it asks nothing of the site).
  */
 export const SURE_THRESHOLDS: Thresholds = { coverage: 0.7, topicalCoverage: 0.4, fallbackShare: 0.6 };
-/** How close a product page must come to a leading article to lead instead. */
+/**
+ * How close a product page must come to a leading article to lead instead: half its score, and nearly
+ * all of what it holds of the question (an article that states the fact leads a page that only names
+ * the subject).
+ */
 const PAGE_FIRST_SHARE = 0.5;
-const PAGE_FIRST_COVERAGE_GAP = 0.25;
+const PAGE_FIRST_COVERAGE_GAP = 0.1;
 /** « À lire aussi »: other pages, at most two, that answer the question as well and score near the lead. */
 export const SEE_ALSO_MAX = 2;
 const SEE_ALSO_SHARE = 0.5;

@@ -73,6 +73,72 @@ export function typoAllowance(word: string): number {
 }
 
 /**
+ * French texting shorthand, as visitors type in a chat (« c koi le tarif pr 2 dentistes »): read as the
+ * words it stands for before any correction, which would otherwise turn « pr » into nothing and « koi »
+ * into a rare unknown word that weighs more than the question's subject. General French usage, not the
+ * site's words (those are the vocabulary's synonyms).
+ */
+const SHORTHAND: ReadonlyMap<string, string> = new Map([
+  ['koi', 'quoi'],
+  ['kwa', 'quoi'],
+  ['pr', 'pour'],
+  ['pk', 'pourquoi'],
+  ['pq', 'pourquoi'],
+  ['pcq', 'parce que'],
+  ['ds', 'dans'],
+  ['tt', 'tout'],
+  ['tte', 'toute'],
+  ['tts', 'tous'],
+  ['tjs', 'toujours'],
+  ['tjrs', 'toujours'],
+  ['bcp', 'beaucoup'],
+  ['qd', 'quand'],
+  ['qq', 'quelques'],
+  ['qqs', 'quelques'],
+  ['qqn', 'quelqu un'],
+  ['qqch', 'quelque chose'],
+  ['jpeu', 'je peux'],
+  ['jpeux', 'je peux'],
+  ['jveux', 'je veux'],
+  ['jsuis', 'je suis'],
+  ['chui', 'je suis'],
+  ['jsais', 'je sais'],
+  ['c', 'c est'],
+  ['dc', 'donc'],
+  ['vs', 'vous'],
+  ['ns', 'nous'],
+  ['mm', 'meme'],
+  ['msg', 'message'],
+  ['mdp', 'mot de passe'],
+  ['tel', 'telephone'],
+  ['num', 'numero'],
+  ['appli', 'application'],
+  ['info', 'informations'],
+  ['infos', 'informations'],
+  ['pb', 'probleme'],
+  ['pbm', 'probleme'],
+  ['pbs', 'problemes'],
+  ['tps', 'temps'],
+  ['cmb', 'combien'],
+  ['cbn', 'combien'],
+  ['jms', 'jamais'],
+  ['auj', 'aujourd hui'],
+  ['ajd', 'aujourd hui'],
+  ['dmd', 'demande'],
+  ['pub', 'publicite'],
+  ['pubs', 'publicites'],
+  ['perso', 'personnel'],
+  ['dispo', 'disponible'],
+  ['dispos', 'disponibles'],
+  ['compta', 'comptabilite'],
+  ['ordi', 'ordinateur'],
+  ['abo', 'abonnement'],
+]);
+
+/** A word typed in texting shorthand, as the words it stands for; any other word as it is. */
+export const expandShorthand = (word: string): string => SHORTHAND.get(word) ?? word;
+
+/**
  * The word of the lexicon (folded words of the site and of its vocabulary, with how often they occur)
  * that the visitor most likely meant, or the word itself when it is known or nothing is close enough.
  * A word counted 0 is known but never chosen: a function word ("ayant") would erase the word the

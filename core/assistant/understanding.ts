@@ -6,7 +6,7 @@
  * analyser is injected: core/ stays free of the search library.
  */
 import { asksSomething, asksYesOrNo } from './intents.ts';
-import { containsPhrase, correctWord, words } from './text.ts';
+import { containsPhrase, correctWord, expandShorthand, words } from './text.ts';
 import type { AssistantTopic, AssistantVocabulary } from './vocabulary.ts';
 
 /** Text → the terms the search library indexes (folded, stemmed, stop words and ignored words removed). */
@@ -24,6 +24,8 @@ export interface CompiledVocabulary {
   topics: CompiledTopic[];
   /** Expressions that ask for a figure ("combien de temps"), as terms. */
   figures: string[][];
+  /** Expressions that ask for a duration or a moment ("au bout de", "délai"), as terms. */
+  durations: string[][];
   /** The analysed "plusieurs": a count in a question ("3 cabinets") also reads as "plusieurs cabinets". */
   several: string[];
 }
@@ -33,8 +35,31 @@ export interface CompiledVocabulary {
  * word itself, so a line with a number answers them as a synonym would.
  */
 const ASKS_FOR_A_FIGURE = ['combien', 'combien de temps', 'durée', 'dure', 'délai', 'nombre', 'à partir de quand'];
+/**
+ * Words that ask for a duration or a moment: the answer holds one (« 48 h avant », « J+30 », « 3 minutes »,
+ * « la veille »), a line with any other number does not (« 10 patients »).
+ */
+const ASKS_FOR_A_DURATION = [
+  'combien de temps',
+  'durée',
+  'dure',
+  'délai',
+  'délais',
+  'à partir de quand',
+  'à quel moment',
+  'au bout de',
+  'combien de jours',
+  'combien de minutes',
+  'pendant combien',
+  'temps',
+];
 /** The term standing for "a number" among a line's terms (backend/assistant/knowledge.ts adds it). */
 export const FIGURE_TERM = '#chiffre';
+/** The term standing for "a duration or a moment" among a line's terms (backend/assistant/knowledge.ts adds it). */
+export const DURATION_TERM = '#duree';
+/** « 48 h », « J+30 », « 3 minutes », « 12 mois », « la veille », « le lendemain »: what answers « combien de temps ». */
+export const DURATION =
+  /\b(?:J\s?[+-]\s?\d+|\d+(?:[,.]\d+)?\s?(?:h|heures?|min|minutes?|s|secondes?|jours?|semaines?|mois|ans?|années?)\b|(?:un|une|deux|trois|quatre|cinq|six|sept|huit|dix|douze|quinze|trente|quelques)\s(?:minutes?|heures?|jours?|semaines?|mois|ans|années?)\b|veille|lendemain)/iu;
 
 /** "3 cabinets", "deux praticiens", "4 sites": a count of two or more, and the word it counts. */
 const COUNT =
@@ -54,6 +79,7 @@ export function compileVocabulary(vocabulary: AssistantVocabulary, analyze: Anal
     // "compte rendu", "comptes rendus" and "compte-rendu" are one expression once analysed: counted once.
     topics: vocabulary.topics.map((topic) => ({ topic, expressions: distinct(asTerms(topic.words)) })),
     figures: asTerms(ASKS_FOR_A_FIGURE),
+    durations: asTerms(ASKS_FOR_A_DURATION),
     several: analyze('plusieurs'),
   };
 }
@@ -122,7 +148,10 @@ export function understand(
 ): Understanding {
   const correct = (part: string) =>
     words(part)
-      .map((word) => correctWord(word, lexicon))
+      .map((word) => {
+        const expanded = expandShorthand(word);
+        return expanded === word ? correctWord(word, lexicon) : expanded;
+      })
       .join(' ');
   const text = correct(question);
   const terms = [...new Set(analyze(text))];
@@ -131,6 +160,8 @@ export function understand(
   const alternatives = new Map(terms.map((term) => [term, [[term]]]));
   for (const expression of vocabulary.figures)
     if (containsPhrase(terms, expression)) for (const term of expression) alternatives.get(term)?.push([FIGURE_TERM]);
+  for (const expression of vocabulary.durations)
+    if (containsPhrase(terms, expression)) for (const term of expression) alternatives.get(term)?.push([DURATION_TERM]);
   const expansions = new Set<string>();
   const expansionTexts: string[] = [];
   for (const group of vocabulary.synonyms) {

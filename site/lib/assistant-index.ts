@@ -113,7 +113,14 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
         ...(section.note ? [line(section.note)] : []),
       ];
     case 'steps':
-      return [...intro, ...section.steps.map((step) => line(step.text, step.title))];
+      // A step's label is its moment when it is one (« J+30 »), a fact a question asks for; a bare rank
+      // (« 2 ») says nothing.
+      return [
+        ...intro,
+        ...section.steps.map((step) =>
+          line(step.text, step.label && !/^\d+$/.test(step.label) ? `${step.title} (${step.label})` : step.title),
+        ),
+      ];
     case 'features':
       return [
         ...intro,
