@@ -296,6 +296,23 @@ export function asksYesOrNo(text: string): boolean {
   );
 }
 
+/**
+ * Asking for advice on running the practice (« vous conseillez de commencer par quoi ? », « comment
+ * éviter que… », « à votre avis »): the blog's articles give advice, the product pages say what the
+ * software does. Folded text.
+ */
+const ADVICE =
+  /\b(?:conseill\w*|recommand\w*|a votre avis|vos conseils?|astuces?|bonnes? pratiques?|comment (?:on )?(?:evite|eviter|s organiser|faire pour|amener|s y prendre)|que faut[- ]il|qu est[- ]ce qu (?:il|on) (?:faut|devrait|doit)|on devrait|est[- ]ce normal|c est normal|en general)\b/;
+/** Naming the product or its parts: a question about what the software does, advice or not. */
+const ABOUT_THE_PRODUCT =
+  /\b(?:dentivo|denty|votre (?:logiciel|outil|module|agenda|application|appli|ia|assistant)|vos (?:modules|outils|relances)|le logiciel|l outil)\b/;
+
+/** Whether a message asks for advice on practice management rather than about the software. */
+export function asksForAdvice(text: string): boolean {
+  const folded = fold(text).replace(/['’]/g, ' ');
+  return ADVICE.test(folded) && !ABOUT_THE_PRODUCT.test(folded);
+}
+
 /** Whether a message asks anything: a question mark, a yes-or-no turn, or a word that asks what, how… */
 export function asksSomething(text: string): boolean {
   const sequence = words(text);

@@ -39,6 +39,12 @@ export interface Ranked {
 /** A product page that answers leads a blog article that answers as well. */
 export const ARTICLE_FACTOR = 0.7;
 /**
+ * Asked for advice (« comment éviter… », « vous conseillez… »), the blog's ground: an article weighs
+ * half again as much, a product page keeps 30 % of what its subject adds, and an article answers when it
+ * holds 30 % of the question (advice is worded in the article's words, rarely in the visitor's).
+ */
+const ADVICE = { articleFactor: 1.5, pageTopicShare: 0.3, articleCoverage: 0.3 } as const;
+/**
  * A page's lead (hero) answers a general question about it best; a call to action or a form's
  * instructions repeat the page in a sentence.
  */
@@ -168,14 +174,18 @@ export function rank(
       for (const term of match.terms) topicalTerms.add(term);
     }
     if (found === undefined && !bonus) continue;
-    const factor = (doc.doc.kind === 'article' ? ARTICLE_FACTOR : 1) * (SECTION_FACTOR[doc.doc.section ?? ''] ?? 1);
+    const kindFactor = doc.doc.kind === 'article' ? (understanding.advice ? ADVICE.articleFactor : ARTICLE_FACTOR) : 1;
+    const factor = kindFactor * (SECTION_FACTOR[doc.doc.section ?? ''] ?? 1);
     const line = LINE_WEIGHT * bestLineShare(doc, understanding, idf);
     const words = (SEARCH_WEIGHT * (found ?? 0) + line) * factor;
     const covered = coverage(doc, understanding, idf, topicalTerms, known);
     ranked.push({
       doc,
       score:
-        (onlySubjects ? SUBJECT_ONLY_WORDS_SHARE * words : words) + bonus * Math.min(1, TOPIC_BONUS_FLOOR + covered),
+        (onlySubjects ? SUBJECT_ONLY_WORDS_SHARE * words : words) +
+        bonus *
+          Math.min(1, TOPIC_BONUS_FLOOR + covered) *
+          (understanding.advice && doc.doc.kind !== 'article' ? ADVICE.pageTopicShare : 1),
       coverage: covered,
       topical: bonus > 0,
     });
@@ -239,7 +249,9 @@ export function decide(
   const answers = (item: Ranked) =>
     item.topical
       ? item.coverage >= thresholds.topicalCoverage
-      : item.doc.doc.section !== 'body' && item.coverage >= thresholds.coverage;
+      : item.doc.doc.section !== 'body' &&
+        item.coverage >=
+          (understanding.advice && item.doc.doc.kind === 'article' ? ADVICE.articleCoverage : thresholds.coverage);
   // The best document that holds enough of the question (a higher one may only mention it).
   let lead = ranked.find(answers);
   if (!lead) return { kind: 'unanswered', reason: 'weak-match' };

@@ -5,7 +5,7 @@
  * names (weighed by how rare their words are on the site), and whether it asks for yes or no. The
  * analyser is injected: core/ stays free of the search library.
  */
-import { asksSomething, asksYesOrNo } from './intents.ts';
+import { asksForAdvice, asksSomething, asksYesOrNo } from './intents.ts';
 import { containsPhrase, correctWord, expandShorthand, words } from './text.ts';
 import type { AssistantTopic, AssistantVocabulary } from './vocabulary.ts';
 
@@ -109,6 +109,8 @@ export interface Understanding {
   topics: TopicMatch[];
   /** It asks for yes or no ("Dentivo est-il conforme au RGPD ?"), not how, how much or which. */
   yesNo: boolean;
+  /** It asks for advice on running the practice (« vous conseillez de commencer par quoi ? »): the articles' ground. */
+  advice: boolean;
   /**
    * How much a term of the question counts: 1 in the sentence that asks, less in the context told around
    * it (« On a déjà été coincés 3 ans avec un contrat. ») — what the visitor asks is what must be found.
@@ -200,6 +202,7 @@ export function understand(
     expansionText: expansionTexts.join(' '),
     alternatives,
     topics,
+    advice: asksForAdvice(question),
     yesNo: asksYesOrNo(asked ? (messageSentences(question).filter(asksSomething).at(-1) ?? question) : question),
     weight,
   };

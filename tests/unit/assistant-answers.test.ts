@@ -10,8 +10,9 @@ import { buildAssistantIndex, sentences } from '../../site/lib/assistant-index.t
 import { createKnowledge, KnowledgeError, type Knowledge } from '../../backend/assistant/knowledge.ts';
 import { answerMessage, type ConversationTurn } from '../../backend/assistant/answer.ts';
 import { ConversationMemory } from '../../backend/assistant/conversations.ts';
-import { correctWord, editDistance, fold, words } from '../../core/assistant/text.ts';
+import { correctWord, editDistance, expandShorthand, fold, words } from '../../core/assistant/text.ts';
 import {
+  asksForAdvice,
   asksYesOrNo,
   classifyMessage,
   intentLists,
@@ -55,6 +56,21 @@ const read = (text: string) =>
   });
 
 describe('Lire la question', () => {
+  it('lit les abréviations des messageries comme les mots qu’elles remplacent', () => {
+    expect(['c', 'koi', 'le', 'tarif', 'pr', 'jpeu', 'infos'].map(expandShorthand).join(' ')).toBe(
+      'c est quoi le tarif pour je peux informations',
+    );
+    expect(expandShorthand('devis')).toBe('devis');
+  });
+
+  it('reconnaît une demande de conseil, sauf quand elle porte sur le logiciel', () => {
+    expect(asksForAdvice('Un patient annule la veille : comment on évite de garder le fauteuil vide ?')).toBe(true);
+    expect(asksForAdvice('Vous recommandez de nommer une responsable de la stérilisation ?')).toBe(true);
+    expect(asksForAdvice('À votre avis, combien de créneaux d’urgence garder ?')).toBe(true);
+    expect(asksForAdvice('Vous conseillez de commencer par quoi pour lancer DENTY ?')).toBe(false);
+    expect(asksForAdvice('Est-ce que votre agenda envoie des rappels ?')).toBe(false);
+  });
+
   it('replie casse, accents, ligatures et apostrophes typographiques', () => {
     expect(fold('Qu’est-ce QUE la Traçabilité du cœur ?')).toBe("qu'est-ce que la tracabilite du coeur ?");
     expect(words('Rendez-vous à J+3, l’agenda')).toEqual(['rendez', 'vous', 'a', 'j+3', 'l', 'agenda']);
