@@ -231,6 +231,8 @@ export function answerMessage(
       // previous question; searched alone, what the site does not answer is talk, not a question missed.
       const talk = socialTalk(text, knowledge.intents);
       const care = asksAboutCare(text, knowledge.intents);
+      // Thanks or a farewell that asks nothing close the conversation: no page is searched for them.
+      if (talk === 'thanks' || talk === 'farewell') return withNotes(socialAnswer(talk, options, text), notes);
       answer = answerQuestion(
         knowledge,
         question,
@@ -245,5 +247,10 @@ export function answerMessage(
       }
     }
   }
-  return { ...answer, markdown: [answer.markdown, ...notes].filter(Boolean).join('\n\n') };
+  return withNotes(answer, notes);
 }
+
+const withNotes = (answer: AssistantAnswer, notes: readonly string[]): AssistantAnswer => ({
+  ...answer,
+  markdown: [answer.markdown, ...notes].filter(Boolean).join('\n\n'),
+});

@@ -261,7 +261,7 @@ const REQUEST_WORDS = new Set([
 ]);
 
 /** The visitor speaking of themself: « je », « j' », « moi », « nous ». */
-const FIRST_PERSON = new Set(['je', 'j', 'moi', 'nous']);
+const FIRST_PERSON = new Set(['je', 'j', 'moi', 'me', 'm', 'mon', 'ma', 'mes', 'nous']);
 
 /**
  * A message that greets, thanks or takes leave among words where the visitor speaks of themself
@@ -274,9 +274,13 @@ const FIRST_PERSON = new Set(['je', 'j', 'moi', 'nous']);
 export function socialTalk(text: string, lists: IntentLists): Social | undefined {
   if (text.includes('?')) return undefined;
   const sequence = words(text);
-  if (sequence.some((word) => REQUEST_WORDS.has(word)) || !sequence.some((word) => FIRST_PERSON.has(word)))
-    return undefined;
-  return strongest(new Set(socialGroups(lists).flatMap(([kind, list]) => (any(sequence, list) ? [kind] : []))));
+  if (sequence.some((word) => REQUEST_WORDS.has(word))) return undefined;
+  const said = new Set(socialGroups(lists).flatMap(([kind, list]) => (any(sequence, list) ? [kind] : [])));
+  // Thanks or a farewell said without a question close the conversation, whatever surrounds them
+  // (« Merci pour toutes ces réponses, bonne fin de journée »); a greeting opens it, so among other
+  // words it is talk only when the visitor speaks of themself.
+  if (!sequence.some((word) => FIRST_PERSON.has(word))) said.delete('greeting');
+  return strongest(said);
 }
 
 /** Words that ask when, who, what or where when they open the question (« où » is « ou » folded). */

@@ -17,6 +17,7 @@ import {
   classifyMessage,
   intentLists,
   looksLikeFollowUp,
+  socialTalk,
   withoutGreeting,
   type MessageIntent,
 } from '../../core/assistant/intents.ts';
@@ -61,6 +62,16 @@ describe('Lire la question', () => {
       'c est quoi le tarif pour je peux informations',
     );
     expect(expandShorthand('devis')).toBe('devis');
+  });
+
+  it('des remerciements ou un au revoir sans question ferment la conversation, sans chercher de page', () => {
+    for (const text of [
+      'Merci beaucoup pour toutes ces réponses, bonne fin de journée',
+      'top, c’est exactement ce qu’il me fallait, merci !',
+      'Bon, je file, j’ai un patient qui arrive. Bonne journée !',
+    ])
+      expect(socialTalk(text, intentLists(content.vocabulary)), text).toMatch(/thanks|farewell/);
+    expect(socialTalk('Merci, et le prix ?', intentLists(content.vocabulary))).toBeUndefined();
   });
 
   it('reconnaît une demande de conseil, sauf quand elle porte sur le logiciel', () => {
