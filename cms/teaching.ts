@@ -28,7 +28,8 @@ export const teachingCollection = {
       name: 'questions',
       label: 'Questions des visiteurs',
       file: sharedPath('assistantVocabulary'),
-      fields: [{ name: 'taught', label: 'Questions à apprendre', widget: TEACHING_WIDGET, required: false }],
+      // Required: Decap would say « (optionnel) » after the label; the list is never saved empty from here.
+      fields: [{ name: 'taught', label: 'Questions à apprendre', widget: TEACHING_WIDGET }],
     },
   ],
 };

@@ -120,7 +120,7 @@ export function TeachQuestionsControl({ value, onChange, forID }: Props) {
                   {loading.state === 'ready' ? choiceLabel(loading.listing.choices, item.answer) : item.answer}
                 </span>
                 <button type="button" className="teach__undo" onClick={() => undo(item)}>
-                  Retirer
+                  Retirer <span className="teach__hidden">« {item.question} »</span>
                 </button>
               </li>
             ))}
@@ -164,7 +164,7 @@ function QuestionList({ listing, pending, picked, onPick, onAttach, idPrefix }: 
   if (!questions.length)
     return (
       <p className="teach__empty">
-        Aucune question en attente&nbsp;: toutes celles que DENTY n’a pas su placer sont rattachées.
+        Aucune question en attente&nbsp;: DENTY n’en a manqué aucune, ou elles sont toutes rattachées.
       </p>
     );
   const { pages, faq } = listing.choices;

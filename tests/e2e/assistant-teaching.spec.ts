@@ -123,9 +123,14 @@ test('a question DENTY misses, attached by an editor in the CMS, is answered aft
   const answer = item.getByLabel('Ce qui répond à cette question');
   await expect(answer.locator('option[value="/tarifs"]')).toHaveText('Toute la page « Tarifs »');
   await answer.selectOption('/tarifs');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('questions-a-apprendre-375.png'), fullPage: true });
   await item.getByRole('button', { name: /^Rattacher/ }).click();
   await expect(page.locator('.teach').getByRole('status')).toContainText('est rattachée à Toute la page « Tarifs »');
   await expect(page.getByRole('listitem').filter({ hasText: 'Posée 2 fois' })).toHaveCount(0);
+  expect(await axeViolations(page, '.teach')).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('rattachee-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Publier', exact: true }).click();
   await page.getByText('Publier maintenant').click();
@@ -145,12 +150,14 @@ test('a question DENTY misses, attached by an editor in the CMS, is answered aft
 
   // The dev loop rebuilds the index; DENTY now answers with the page (no duration asserted).
   await expect
-    .poll(async () => (await ask(missed)).includes('(/tarifs'), { timeout: 180_000, intervals: [3_000] })
+    .poll(async () => /En savoir plus\u00A0: \[[^\]]+\]\(\/tarifs[)#]/.test(await ask(missed)), {
+      timeout: 180_000,
+      intervals: [3_000],
+    })
     .toBe(true);
 
   // The question has left the list.
   await page.reload();
   await expect(page.getByText('Aucune question en attente')).toBeVisible();
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: testInfo.outputPath('questions-a-apprendre-375.png'), fullPage: false });
+  await page.screenshot({ path: testInfo.outputPath('apprise-1280.png') });
 });
