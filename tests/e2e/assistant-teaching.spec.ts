@@ -110,6 +110,14 @@ test('a question DENTY misses, attached by an editor in the CMS, is answered aft
     expect(reply).toContain('/contact');
   }
   const original = file(vocabularyPath);
+  // The list is the editor's only: without the admin page's secret, the server refuses it.
+  const stranger = await fetch(`${origin}/admin/api/questions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: '{}',
+  });
+  expect(stranger.status).toBe(403);
+  expect(JSON.stringify(await stranger.json())).not.toContain('combien de jours');
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await openQuestions(page);
