@@ -5,7 +5,7 @@
  * back byte for byte. YAML is edited through the parsed document (`yaml`'s Document API) rather than
  * written anew; JSON through text edits at the changed values (jsonc-parser).
  */
-import { isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { Document, isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
 import { applyEdits, modify, parse as parseJson } from 'jsonc-parser';
 
 type Data = Record<string, unknown>;
@@ -71,6 +71,8 @@ function update(document: Document, node: unknown, value: unknown, order: readon
     return node;
   }
   if (isSeq(node) && Array.isArray(value)) {
+    // `[]` that receives its first objects becomes a block list: one object per line, then one diff per object added.
+    if (node.flow && !node.items.length && value.some(isPlainObject)) node.flow = false;
     const before = node.items.map((item) => canonical((item as { toJSON?: () => unknown })?.toJSON?.() ?? item));
     const after = value.map(canonical);
     const items: unknown[] = [];
@@ -92,6 +94,50 @@ function update(document: Document, node: unknown, value: unknown, order: readon
 
 const yamlOptions = { lineWidth: 0, minContentWidth: 0 } as const;
 
+type Entry = { key: string; before: string; start: number; end: number };
+const keyOf = (pair: Pair) => String((pair.key as { value?: unknown })?.value ?? pair.key);
+
+/** The top-level entries of a mapping document, with their place in the text and their value before any change. */
+function topLevelEntries(document: Document): Entry[] | undefined {
+  const contents = document.contents;
+  if (!isMap(contents)) return undefined;
+  const entries: Entry[] = [];
+  for (const pair of contents.items) {
+    const key = pair.key as Node | null;
+    const value = pair.value as Node | null;
+    if (!key?.range || !value?.range) return undefined;
+    entries.push({ key: keyOf(pair), before: canonical(value.toJSON()), start: key.range[0], end: value.range[1] });
+  }
+  return entries;
+}
+
+/**
+ * A file `yaml` would lay out otherwise (long flow lists over several lines): its lines cannot be matched,
+ * so each top-level entry whose value changed is written anew at its place in the text, and everything
+ * else is left as it is. Undefined when an entry was added, removed or moved (the whole document is written then).
+ */
+function inPlace(source: string, document: Document, entries: Entry[]): string | undefined {
+  const contents = document.contents;
+  if (!isMap(contents) || contents.items.length !== entries.length) return undefined;
+  if (contents.items.some((pair, index) => keyOf(pair) !== entries[index]!.key)) return undefined;
+  let text = source;
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index]!;
+    const pair = contents.items[index]!;
+    const value = pair.value as { toJSON?: () => unknown } | null;
+    if (canonical(value?.toJSON?.() ?? value) === entry.before) continue;
+    // The entry alone: the comments above its key stay in the text, outside the range replaced.
+    const alone = pair.clone();
+    if (isScalar(alone.key)) Object.assign(alone.key, { commentBefore: undefined, spaceBefore: false });
+    const single = new Document({});
+    (single.contents as YAMLMap).items.push(alone);
+    const written = single.toString(yamlOptions).replace(/\n$/, '');
+    const old = text.slice(entry.start, entry.end);
+    text = text.slice(0, entry.start) + written + (old.endsWith('\n') ? '\n' : '') + text.slice(entry.end);
+  }
+  return text;
+}
+
 /**
  * `source` (a YAML text) holding `value` instead of what it held, edited in place; `source` itself when
  * it already holds it. `order`: where a new top-level key goes.
@@ -103,10 +149,11 @@ export function keepYamlLayout(source: string, value: unknown, order: readonly s
   // The document written again unchanged differs from the file only inside some lines (`[home]` comes
   // back as `[ home ]`): the lines the change leaves alone are taken from the file itself.
   const reference = document.toString(yamlOptions).split('\n');
+  const entries = topLevelEntries(document);
   document.contents = update(document, document.contents, value, order) as typeof document.contents;
   const updated = document.toString(yamlOptions).split('\n');
   const lines = source.split('\n');
-  if (lines.length !== reference.length) return updated.join('\n');
+  if (lines.length !== reference.length) return (entries && inPlace(source, document, entries)) ?? updated.join('\n');
   const result: string[] = [];
   let j = 0;
   for (const [matchI, matchJ] of [

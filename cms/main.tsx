@@ -17,6 +17,8 @@ import { checkAndRenameUploads } from './media.ts';
 import { showProblems } from './problems.ts';
 import { frenchPhrases } from './locale.ts';
 import { sendLocalToken } from './local-access.ts';
+import { TEACHING_WIDGET, withTeaching } from './teaching.ts';
+import { TeachQuestionsControl } from './fields/teach-questions.tsx';
 
 interface Settings {
   backend: Record<string, unknown>;
@@ -43,6 +45,7 @@ CMS.registerWidget(
   widget('relation').preview as never,
 );
 CMS.registerWidget('json', JsonControl as never);
+CMS.registerWidget(TEACHING_WIDGET, TeachQuestionsControl as never);
 
 CMS.registerEventListener({
   name: 'preSave',
@@ -54,4 +57,4 @@ CMS.registerEventListener({ name: 'postSave', handler: () => forgetSite() });
 registerPreviews(CMS, settings.stylesheets);
 checkAndRenameUploads(document);
 
-CMS.init({ config: cmsConfig({ backend: settings.backend, siteUrl: location.origin }) as never });
+CMS.init({ config: withTeaching(cmsConfig({ backend: settings.backend, siteUrl: location.origin })) as never });

@@ -76,7 +76,8 @@ export function problemsOfSave(
   files: ReadonlyMap<string, ReadFile>,
 ): string {
   const after = new Map(files);
-  const sharedKey = collection === 'shared' ? sharedKeys.find((key) => sharedPath(key) === path) : undefined;
+  // By its path: another collection may edit a shared file too (« Questions à apprendre », cms/teaching.ts).
+  const sharedKey = sharedKeys.find((key) => sharedPath(key) === path);
   if (sharedKey) {
     after.set(path, parseContentFile(path, sharedYaml.toFile(data), parse));
   } else after.set(path, parseContentFile(path, fileText(collection, data).text, parse));

@@ -6,6 +6,9 @@
  *   npm run inbox -- --limit 50 --type tester --full
  *   npm run inbox -- --type idea       contact, tester, idea, unanswered, voice, or assistant (all three)
  *   npm run inbox -- --json            machine-readable
+ *   npm run inbox -- --questions       the questions DENTY missed, grouped, with how often each was asked,
+ *                                      less those content/shared/assistant-vocabulary.yaml already teaches
+ *                                      (docs/decisions/0067-teaching-denty-from-real-questions.md)
  *
  * Asks the running server (GET /_inbox on PORT, default 8080, with the token it wrote in
  * .data/inbox-<port>.token, or INBOX_TOKEN); when no server answers, reads the database directly,
@@ -19,6 +22,10 @@ import { readInboxToken } from '../server/inbox-token.ts';
 import { subjectLabel, professionLabel } from '../backend/contact/mail.ts';
 import { connectPostgres } from '../backend/db-postgres.ts';
 import { ASSISTANT_INBOX_LABELS } from '../core/assistant/visitor-messages.ts';
+import { questionsToTeach } from '../core/assistant/teaching.ts';
+import { assistantVocabulary } from '../core/assistant/vocabulary.ts';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -26,9 +33,10 @@ const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : undefined;
 };
-const limit = Number(option('limit') ?? 20);
+const questions = args.includes('--questions');
+const limit = Number(option('limit') ?? (questions ? 500 : 20));
 const typeArg = option('type');
-const type = inboxType(typeArg);
+const type = questions ? 'unanswered' : inboxType(typeArg);
 if (typeArg !== undefined && !type) {
   console.error(`Type inconnu : « ${typeArg} ». Types possibles : ${INBOX_TYPES.join(', ')}.`);
   process.exit(1);
@@ -161,9 +169,34 @@ function print({ total, requests, assistantTotal, messages }: Inbox): void {
   }
 }
 
+/** The questions to teach: grouped, newest first, less those the vocabulary file of this checkout teaches. */
+function printQuestions({ messages }: Inbox): void {
+  const vocabulary = assistantVocabulary.safeParse(
+    parseYaml(readFileSync(resolve(root, 'content/shared/assistant-vocabulary.yaml'), 'utf8')),
+  );
+  const grouped = questionsToTeach(
+    messages
+      .filter((message) => message.text)
+      .map((message) => ({ text: message.text!, receivedAt: message.received_at })),
+    vocabulary.success ? vocabulary.data.taught : [],
+  );
+  if (asJson) return console.log(JSON.stringify(grouped, null, 2));
+  if (!grouped.length)
+    return console.log('Aucune question à apprendre : toutes sont rattachées, ou aucune n’est arrivée.');
+  console.log(
+    `Questions à apprendre : ${grouped.length}, les plus récentes d’abord (sur les ${messages.length} dernières reçues).\n` +
+      'Rattachez chacune sous « taught » dans content/shared/assistant-vocabulary.yaml (ou dans le CMS).\n',
+  );
+  for (const question of grouped)
+    console.log(
+      `${String(question.count).padStart(3)} ×  ${dateTime.format(new Date(question.lastAsked))}  ${quote(question.question)}`,
+    );
+}
+
 try {
   const result = (await fromServer()) ?? (await fromDatabase());
-  if (asJson) console.log(JSON.stringify(result, null, 2));
+  if (questions) printQuestions(result);
+  else if (asJson) console.log(JSON.stringify(result, null, 2));
   else print(result);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

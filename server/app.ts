@@ -22,6 +22,7 @@ import { functionsRoutes } from './routes/functions.ts';
 import { formRoutes } from './routes/forms.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { cmsRoutes } from './routes/cms.ts';
+import { teachingRoutes } from './routes/teaching.ts';
 import { adminHeaders, isAdminPath } from './admin-headers.ts';
 import { adminHostOnly, cmsApiGuard, withCmsToken, type CmsAccess } from './cms-access.ts';
 import { mkdtempSync } from 'node:fs';
@@ -154,6 +155,8 @@ export function createApp({
     app.use('/admin/*', adminHostOnly(cms.access));
     app.use('/admin/api/*', cmsApiGuard(cms.access));
     app.route('/admin/api/v1', cmsRoutes(cms.root));
+    // « Questions à apprendre »: what visitors asked that DENTY missed (docs/decisions/0067-teaching-denty-from-real-questions.md).
+    app.route('/admin/api/questions', teachingRoutes({ root: cms.root, db: store.db, knowledge, log }));
   }
 
   const request = (c: Context) => ({

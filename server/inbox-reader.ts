@@ -79,3 +79,20 @@ export async function readInbox(db: Queryable, limit = 20, type?: InboxType): Pr
     messages: messages.rows,
   };
 }
+
+/**
+ * The questions DENTY did not answer (« pas trouvé » or « Vous cherchez peut-être », both stored as
+ * `unanswered`), newest first, for the editors' list (core/assistant/teaching.ts groups them).
+ */
+export async function readUnansweredQuestions(
+  db: Queryable,
+  limit = 2000,
+): Promise<{ text: string; receivedAt: string | Date }[]> {
+  const { rows } = await db.query<{ text: string; received_at: string | Date }>(
+    `select text, received_at from public.assistant_messages
+     where kind = 'unanswered' and char_length(btrim(coalesce(text, ''))) > 0
+     order by received_at desc, id desc limit $1::integer`,
+    [Math.min(10_000, Math.max(1, Math.trunc(limit) || 2000))],
+  );
+  return rows.map((row) => ({ text: row.text, receivedAt: row.received_at }));
+}

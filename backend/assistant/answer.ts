@@ -71,7 +71,7 @@ const CONTEXT_WORDS = 16;
 /** A question this short, with no subject of its own, leans on the previous one. */
 const SHORT_QUESTION_TERMS = 2;
 
-const contextOf = (knowledge: Knowledge): UnderstandingContext => ({
+export const contextOf = (knowledge: Knowledge): UnderstandingContext => ({
   lexicon: knowledge.lexicon,
   analyze: knowledge.analyze,
   vocabulary: knowledge.vocabulary,
@@ -104,7 +104,7 @@ function readings(
 }
 
 /** What one reading of a question finds: the documents ranked, and the decision on them. */
-function search(
+export function search(
   knowledge: Knowledge,
   reading: Understanding,
   thresholds: Thresholds = THRESHOLDS,

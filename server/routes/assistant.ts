@@ -18,6 +18,8 @@ import {
   type AssistantHandlerDeps,
 } from '../../backend/assistant/handler.ts';
 import { createKnowledge, type Knowledge } from '../../backend/assistant/knowledge.ts';
+import { handlePassagesRequest } from '../../backend/assistant/passages.ts';
+import { PASSAGES_PATH } from '../../core/assistant/passages.ts';
 import { clientAddress, createRateLimiter } from '../rate-limit.ts';
 import { bucketPrefix } from '../../core/assistant/uploads.ts';
 import type { Database } from '../../backend/db.ts';
@@ -89,5 +91,9 @@ export function assistantRoutes({
     log,
   };
   app.all(ASSISTANT_WEBHOOK_PATH, (c) => handleAssistantRequest(c.req.raw, deps, clientAddress(c, { trustProxy })));
+  // The best passages for a generative service behind ASSISTANT_WEBHOOK_URL (docs/decisions/0068-passages-for-a-generative-webhook.md),
+  // at the path of the Supabase function's, as the embedded server mirrors Supabase's storage and functions.
+  const passages = { ...deps, siteUrl: config.siteUrl };
+  app.all(PASSAGES_PATH, (c) => handlePassagesRequest(c.req.raw, passages, clientAddress(c, { trustProxy })));
   return app;
 }

@@ -35,23 +35,28 @@ async function settled(page: Page): Promise<void> {
 
 /**
  * The violations of the page as it is now, one line each: the rule, what it asks, and where (the first
- * three elements). An empty list means none: `expect(await axeViolations(page)).toEqual([])`.
+ * three elements). An empty list means none: `expect(await axeViolations(page)).toEqual([])`. `within`: only
+ * the part of the page under this selector (ours, inside a page made by a library).
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   await settled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (tags) => {
-    type Result = { id: string; help: string; nodes: { target: string[] }[] };
-    const { axe } = window as unknown as {
-      axe: { run(context: Document, options: object): Promise<{ violations: Result[] }> };
-    };
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} → ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-  }, WCAG_TAGS);
+  return page.evaluate(
+    async ({ tags, within }) => {
+      type Result = { id: string; help: string; nodes: { target: string[] }[] };
+      const { axe } = window as unknown as {
+        axe: { run(context: Document | { include: string[] }, options: object): Promise<{ violations: Result[] }> };
+      };
+      const context = within ? { include: [within] } : document;
+      const { violations } = await axe.run(context, { runOnly: { type: 'tag', values: tags } });
+      return violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.help} → ${violation.nodes
+            .slice(0, 3)
+            .map((node) => node.target.join(' '))
+            .join(' | ')}`,
+      );
+    },
+    { tags: WCAG_TAGS, within },
+  );
 }

@@ -11,6 +11,7 @@ import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { UPLOADS_BUCKET, attachmentPath, randomPart, voiceExtension, voicePath } from '../../core/assistant/uploads.ts';
 import type { AttachmentRef, WebhookPayload, WebhookReply } from '../../core/assistant/contract.ts';
 import { readWebhookReply } from '../../core/assistant/reply.ts';
+import { PASSAGES_PATH, isOwnAssistant, readPassages, type Passage } from '../../core/assistant/passages.ts';
 import { backendUrl, getConfig } from '../runtime/config.ts';
 import { withoutControlCharacters } from '../../core/common/control-characters.ts';
 
@@ -69,13 +70,37 @@ async function readLimited(response: Response, limit: number): Promise<string> {
   return text + decoder.decode();
 }
 
+/**
+ * The site's best passages for the message, for a generative service behind ASSISTANT_WEBHOOK_URL
+ * (docs/decisions/0068-passages-for-a-generative-webhook.md); none when DENTY itself answers, when the
+ * message has no text, or when the backend does not answer in time: the message goes without them.
+ */
+async function passagesFor(payload: WebhookPayload): Promise<Passage[] | undefined> {
+  const config = getConfig();
+  if (!payload.text?.trim() || isOwnAssistant(config.assistantWebhookUrl)) return undefined;
+  try {
+    const response = await fetch(`${backendUrl(config)}${PASSAGES_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: payload.text }),
+      signal: deadline(PASSAGES_TIMEOUT_MS),
+    });
+    return response.ok ? readPassages(JSON.parse(await readLimited(response, ASSISTANT.maxReplyBytes))) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+/** The passages are a help, not a condition: a slow backend never holds the message long. */
+const PASSAGES_TIMEOUT_MS = 4000;
+
 /** Call 1. Throws on a network failure, a timeout, a non-OK status ("Webhook error: {status}") or a malformed reply. */
 export async function sendToAssistant(payload: WebhookPayload): Promise<WebhookReply> {
   const timeout = deadline(ASSISTANT.requestTimeoutMs);
+  const passages = await passagesFor(payload);
   const response = await fetch(getConfig().assistantWebhookUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
+    body: JSON.stringify(passages ? { ...payload, passages } : payload),
     signal: timeout,
   });
   if (!response.ok) throw new Error(`Webhook error: ${response.status}`);

@@ -22,6 +22,7 @@ import {
   type AssistantHandlerDeps,
 } from '../../../backend/assistant/handler.ts';
 import { assistantInbox } from '../../../backend/assistant/team-inbox.ts';
+import { handlePassagesRequest } from '../../../backend/assistant/passages.ts';
 import { publishedKnowledge } from '../../../backend/assistant/published.ts';
 import type { OutgoingMail } from '../../../backend/contact/mail.ts';
 import type { Database } from '../../../backend/db.ts';
@@ -113,7 +114,12 @@ export function assistantFunction(
       : undefined,
     log,
   };
-  const handler = (request: Request) => handleAssistantRequest(request, deps, forwardedClient(request));
+  // …/assistant/passages: the best passages for a generative service (docs/decisions/0068-passages-for-a-generative-webhook.md).
+  const passages = { ...deps, siteUrl };
+  const handler = (request: Request) =>
+    new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/passages')
+      ? handlePassagesRequest(request, passages, forwardedClient(request))
+      : handleAssistantRequest(request, deps, forwardedClient(request));
   return Object.assign(handler, { close: async () => void (await opened?.close()) });
 }
 

@@ -201,3 +201,37 @@ Deno.test(
     }
   },
 );
+
+Deno.test(
+  '…/assistant/passages : les meilleurs passages du site, avec leurs liens, pour un service génératif',
+  async () => {
+    const site = await staticSite();
+    try {
+      const env: Record<string, string> = { SITE_URL: site.origin };
+      const handler = assistantFunction((name) => env[name] ?? '');
+      const ask = (origin: string) =>
+        handler(
+          new Request('https://projet.supabase.co/functions/v1/assistant/passages', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': '203.0.113.9' },
+            body: JSON.stringify({ text: 'Combien dure l’essai gratuit ?' }),
+          }),
+        );
+      const response = await ask(site.origin);
+      assertEquals(response.status, 200);
+      assertEquals(response.headers.get('access-control-allow-origin'), site.origin);
+      const { passages } = (await response.json()) as {
+        passages: { title: string; url: string; text: string; score: number }[];
+      };
+      assert(passages.length > 0 && passages.length <= 4, JSON.stringify(passages));
+      for (const passage of passages) assert(passage.url.startsWith(`${site.origin}/`), passage.url);
+      assert(
+        passages.some((passage) => passage.text.includes('30 jours')),
+        JSON.stringify(passages),
+      );
+      assertEquals((await ask('https://pirate.example')).status, 403);
+    } finally {
+      await site.close();
+    }
+  },
+);
