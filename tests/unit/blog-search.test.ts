@@ -226,14 +226,15 @@ describe('Blog search on the real articles', () => {
     const { posts } = loadContent(root, {});
     const real = memoryReader(posts.map((post) => ({ ...post, body: sectionsText(post.sections) })));
     const found = async (text: string) => (await search(real, { text: `${text} ` })).docs.sort((a, b) => a - b);
-    for (const [accented, plain] of [
+    const pairs: [accented: string, plain: string][] = [
       ['traçabilité', 'tracabilite'],
       ['sécurité', 'securite'],
       ['réglementé', 'reglemente'],
       ['données de santé', 'donnees de sante'],
       ['stérilisation', 'sterilisation'],
       ['sécurisées', 'securisees'],
-    ]) {
+    ];
+    for (const [accented, plain] of pairs) {
       const withAccents = await found(accented);
       expect(withAccents.length, accented).toBeGreaterThan(0);
       expect(await found(plain), plain).toEqual(withAccents);
