@@ -12,6 +12,7 @@ import { beforeSave, type EntryMap } from './save.ts';
 import { iconControl } from './fields/icon.tsx';
 import { faqQuestionsControl } from './fields/faq-questions.tsx';
 import { JsonControl } from './fields/json.tsx';
+import { countedControl } from './fields/counted.tsx';
 import { forgetSite, registerPreviews } from './previews/register.tsx';
 import { checkAndRenameUploads } from './media.ts';
 import { showProblems } from './problems.ts';
@@ -43,6 +44,9 @@ CMS.registerWidget(
   widget('relation').preview as never,
 );
 CMS.registerWidget('json', JsonControl as never);
+// Decap's own text fields, with a live character count where the schema limits the length.
+for (const name of ['string', 'text'])
+  CMS.registerWidget(name, countedControl(widget(name).control as never) as never, widget(name).preview as never);
 
 CMS.registerEventListener({
   name: 'preSave',

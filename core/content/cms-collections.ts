@@ -21,6 +21,8 @@ import {
   type SharedKey,
 } from './files.ts';
 import { frenchTypography } from '../common/typography.ts';
+import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX } from '../common/seo.ts';
+import type { CharLimits } from './char-count.ts';
 import { fieldHints, fieldLabels, imageFields, itemLabels, multilineFields, sectionLabels } from './cms-labels.ts';
 
 /** A field of Decap CMS's configuration (https://decapcms.org/docs/widgets/), as far as we use it. */
@@ -43,6 +45,8 @@ export interface CmsField {
   collapsed?: boolean;
   options?: { label: string; value: string | number }[];
   multiple?: boolean;
+  /** A live character count under the field (core/content/char-count.ts). */
+  counter?: CharLimits;
   [setting: string]: unknown;
 }
 
@@ -233,8 +237,21 @@ function stringField(name: string, schema: z.ZodType): Partial<CmsField> {
   else if (format === 'url') pattern = ['^https?://\\S+$', 'une adresse qui commence par https://'];
   else if (format === 'email') pattern = ['^\\S+@\\S+\\.\\S+$', 'une adresse e-mail'];
   else pattern = lengthPattern(lengthBounds(checks));
-  return { widget: multilineFields.has(name) ? 'text' : 'string', ...(pattern && { pattern }) };
+  const { min, max } = lengthBounds(checks);
+  // A field with a length limit counts its characters as the editor types (cms/fields/counted.tsx).
+  const counter: CharLimits | undefined =
+    max === undefined ? undefined : { ...(min !== undefined && min > 1 && { min }), max };
+  return { widget: multilineFields.has(name) ? 'text' : 'string', ...(pattern && { pattern }), ...(counter && { counter }) };
 }
+
+/**
+ * An article's title and summary may be longer than search results show whole, if the shorter field for
+ * search engines is filled (core/blog/post.ts's refinement, with the same constants): their count says so.
+ */
+const searchLimits: Record<string, { max: number; field: string }> = {
+  'blog.title': { max: ARTICLE_TITLE_MAX, field: 'seoTitle' },
+  'blog.summary': { max: SEO_DESCRIPTION_MAX, field: 'seoDescription' },
+};
 
 function numberField(schema: z.ZodType): Partial<CmsField> {
   const field: Partial<CmsField> = { widget: 'number', value_type: 'float' };
@@ -283,6 +300,12 @@ export function fieldFor(name: string, schema: z.ZodType, place: string): CmsFie
     ...shapeOf(name, inner, place),
     ...byPlace[place],
   };
+  const search = searchLimits[place];
+  if (search)
+    field.counter = {
+      ...(field.counter as CharLimits | undefined),
+      search: { ...search, label: fieldLabels[search.field] ?? search.field },
+    };
   // Decap stores an untouched boolean as nothing: say false, as the schema's reader assumes.
   if (field.widget === 'boolean' && field.default === undefined) field.default = false;
   if (field.widget === 'object' && field.required === false && field.fields)
