@@ -169,7 +169,11 @@ const byPlace: Record<string, Partial<CmsField>> = {
   'blog.slug': { required: false },
   // Not the article's hint (cms-labels.ts), which speaks of /blog/.
   'authors.slug': { hint: 'L’adresse de sa page : /auteur/ suivi de ce texte, en minuscules, chiffres et tirets.' },
-  'blog.publishDate': { required: false, hint: 'Laissée vide : la date du jour.' },
+  // A date to come schedules the article (core/blog/schedule.ts).
+  'blog.publishDate': {
+    required: false,
+    hint: 'Laissée vide : la date du jour. Une date à venir programme l’article : il paraît sur le site ce jour-là.',
+  },
 };
 
 type Def = Record<string, unknown> & { type: string };
