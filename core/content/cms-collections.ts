@@ -65,6 +65,7 @@ export interface CmsCollection {
   summary?: string;
   preview_path?: string;
   sortable_fields?: (string | { field: string; default_sort?: 'asc' | 'desc' })[];
+  view_filters?: { label: string; field: string; pattern: string | boolean }[];
   media_folder?: string;
   public_folder?: string;
   fields?: CmsField[];
@@ -485,6 +486,7 @@ export function collections(): CmsCollection[] {
       identifier_field: 'title',
       summary: '{{title}} ({{publishDate}})',
       sortable_fields: [{ field: 'publishDate', default_sort: 'desc' }, 'title', 'category'],
+      view_filters: [{ label: 'Brouillons', field: 'draft', pattern: true }],
       preview_path: 'blog/{{fields.slug}}',
       ...mediaOf('blog'),
       // The number and the slug, filled in on save, come after what an editor writes first.
@@ -609,6 +611,10 @@ export function cmsConfig({ backend, siteUrl }: CmsSettings) {
     // Names an editor cannot break: ASCII, lowercase, dashes (docs/decisions/0029-cms-for-editors.md).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     omit_empty_optional_fields: true,
+    // On the git host, a change waits for review on its own branch before it is published; the local
+    // backend writes the checkout and has no branches: there, an article is held back with « Brouillon »
+    // (docs/decisions/0065-drafts-and-review.md).
+    ...(backend.name !== 'proxy' && { publish_mode: 'editorial_workflow' }),
     collections: typesetTexts(collections()),
   };
 }
