@@ -3,7 +3,7 @@
  * of core/ (core/content/cms-collections.ts), writing files through the backend that /admin/index.html names (the
  * local folder in development, a git host in production), and checking every save with the build's rules.
  */
-import CMS from 'decap-cms-app';
+import CMS from './decap.ts';
 import { APIError } from 'decap-cms-lib-util';
 import './admin.css';
 import { cmsConfig } from '../core/content/cms-collections.ts';
