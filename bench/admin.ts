@@ -134,7 +134,7 @@ export async function adminBench(): Promise<Section> {
         ],
       ),
       '',
-      `JavaScript téléchargé : ${fmt.size(median(runs.map((run) => run.scriptBytes)))} (compressé).`,
+      `JavaScript téléchargé : ${fmt.size(median(runs.map((run) => run.scriptBytes)))} (octets transférés, compression du serveur de développement comprise).`,
     ].join('\n');
     return {
       title: 'Interface d’édition (/admin)',
