@@ -306,6 +306,8 @@ test.describe('The CMS at /admin', () => {
       'remplissez le champ « Titre pour les moteurs de recherche »',
     );
     await expect(issues).toContainText('Titre pour les moteurs de recherche : le titre compte');
+    // Decap's own check of the configuration ran after the first screen (cms/shims/config-schema.ts).
+    await expect(page.locator('html')).toHaveAttribute('data-cms-config', 'valide', { timeout: 30_000 });
   });
 
   test('refuses a save that would stop the build, with the build’s message, and keeps the form', async ({ page }) => {
