@@ -16,6 +16,7 @@ import { createTypesetter } from './site/lib/typeset.ts';
 import { searchFiles, searchTerms, writeBlogSearch } from './site/lib/blog-search.ts';
 import { writeAssistantIndex } from './site/lib/indexes.ts';
 import { prePaintScript } from './core/blog/listing.ts';
+import { scheduledNotice } from './core/blog/schedule.ts';
 import { securityHeaders } from './core/common/security-headers.ts';
 import { islandRenderer } from './widgets/ssr.tsx';
 import { buildImages } from './site/lib/images.ts';
@@ -85,6 +86,10 @@ export default async function (eleventyConfig) {
       searchFiles(searchTerms(input.posts), site.posts, (post) => typeset.strip(postCard(post, true))).files,
     );
     writeAssistantIndex(directories.output, input);
+    // Scheduled articles are left out of every page and index above (core/blog/schedule.ts): say so,
+    // so that an editor or an operator reading the build knows when they will appear.
+    const notice = scheduledNotice(source.currentContent().scheduled);
+    if (notice) console.log(`Blog : ${notice}.`);
   });
 
   eleventyConfig.addPassthroughCopy({ public: '/' });

@@ -26,10 +26,26 @@ function lucideNames(): Plugin {
   };
 }
 
+/**
+ * Decap's check of the configuration (Ajv compiling its JSON Schema), run after the first screen rather
+ * than before it: cms/shims/config-schema.ts takes its place where Decap loads the configuration.
+ */
+function configCheckAfterStart(): Plugin {
+  const shim = fileURLToPath(new URL('cms/shims/config-schema.ts', import.meta.url));
+  return {
+    name: 'decap-config-check-after-start',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === '../constants/configSchema' && importer?.includes('decap-cms-core/dist/esm/actions/config')
+        ? shim
+        : undefined,
+  };
+}
+
 export default defineConfig({
   base: '/admin/assets/',
   publicDir: false,
-  plugins: [lucideNames(), manifestOutside('admin')],
+  plugins: [lucideNames(), configCheckAfterStart(), manifestOutside('admin')],
   // Previews reuse site/lib modules that import node:fs and node:path for the build's own files.
   resolve: {
     alias: {

@@ -9,10 +9,11 @@
  *   load        autocannon on the server, before and after a kill -9    (bench/load.ts)
  *   weight      first and repeat visits, widgets beside the references  (bench/weight.ts)
  *   drawer      the assistant's drawer opening, CPU ×4                  (bench/drawer.ts)
+ *   admin       /admin opened with nothing cached: to the list of articles (bench/admin.ts)
  * and prints the Markdown report, also saved as bench/results/<date>.md (raw figures in .json beside it).
  *
  *   npm run bench                      everything (about 5 minutes on a quiet 2-core machine)
- *   npm run bench -- --only load       one part (lighthouse | build | load | weight | drawer | dev)
+ *   npm run bench -- --only load       one part (lighthouse | build | load | weight | drawer | dev | admin)
  *   npm run bench -- --only build --profile   and where our build's time goes
  *   npm run bench -- --only lighthouse --against main   before (main) and after, in the same run
  *   npm run bench -- --only lighthouse --pages /,/blog --runs 3   a quicker look
@@ -37,6 +38,7 @@ import { loadBench } from './load.ts';
 import { weightBench } from './weight.ts';
 import { drawerBench } from './drawer.ts';
 import { devBench } from './dev.ts';
+import { adminBench } from './admin.ts';
 
 const PARTS = {
   lighthouse: lighthouseBench,
@@ -45,11 +47,12 @@ const PARTS = {
   weight: weightBench,
   drawer: drawerBench,
   dev: devBench,
+  admin: adminBench,
 } as const satisfies Record<string, (context: BenchContext) => Promise<Section>>;
 type Part = keyof typeof PARTS;
-const ORDER: Part[] = ['weight', 'drawer', 'lighthouse', 'load', 'dev', 'build'];
+const ORDER: Part[] = ['weight', 'drawer', 'lighthouse', 'load', 'dev', 'admin', 'build'];
 const USAGE =
-  'Usage : npm run bench [-- --only lighthouse|build|load|weight|drawer|dev] [--profile] [--against <commit>] [--runs <n>] [--pages /,/blog]';
+  'Usage : npm run bench [-- --only lighthouse|build|load|weight|drawer|dev|admin] [--profile] [--against <commit>] [--runs <n>] [--pages /,/blog]';
 
 /** The value of `--name value` or `--name=value`, if given. */
 function option(args: string[], name: string): string | undefined {

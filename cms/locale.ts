@@ -28,6 +28,8 @@ export function frenchPhrases(): Record<string, unknown> {
     entrySaved: 'Enregistré',
     entryPublished: 'Publié',
   });
+  // « Media » is English; the tab holds the images.
+  merge(['app', 'header'], { media: 'Images' });
   // Words a French editor would not use.
   merge(['editor', 'editorWidgets', 'markdown'], {
     bold: 'Gras',
@@ -67,8 +69,25 @@ export function frenchPhrases(): Record<string, unknown> {
     confirmDelete: 'Supprimer cette note ?',
     shortcut: 'Astuce : Ctrl+Entrée ajoute la note.',
   });
+  // The review flow on the git host (docs/decisions/0065-drafts-and-review.md): typos of the
+  // translation, a colon without its space, and one word for the reviewing step everywhere.
   merge(['editor', 'editorToolbar'], {
-    statusInfoTooltipDraft: 'Brouillon : pour le faire relire, passez son statut à « En cours de révision ».',
+    deleteUnpublishedChanges: 'Supprimer les modifications non publiées',
+    status: 'Statut : %{status}',
+    inReview: 'En relecture',
+  });
+  merge(['workflow', 'workflow'], {
+    description: '%{smart_count} en attente de relecture, %{readyCount} prêt(s) à publier.',
+    dateFormat: 'D MMMM',
+  });
+  merge(['workflow', 'workflowCard'], { deleteChanges: 'Supprimer les modifications' });
+  merge(['workflow', 'workflowList'], {
+    inReviewHeader: 'En relecture',
+    onPublishingNotReadyEntry:
+      'Seuls les éléments « Prêt » peuvent être publiés : faites d’abord glisser la carte dans la colonne « Prêt ».',
+  });
+  merge(['editor', 'editorToolbar'], {
+    statusInfoTooltipDraft: 'Brouillon : pour le faire relire, passez son statut à « En relecture ».',
     statusInfoTooltipInReview:
       'En cours de relecture : rien d’autre à faire. Vous pouvez encore le modifier pendant ce temps.',
   });

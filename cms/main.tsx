@@ -3,7 +3,7 @@
  * of core/ (core/content/cms-collections.ts), writing files through the backend that /admin/index.html names (the
  * local folder in development, a git host in production), and checking every save with the build's rules.
  */
-import CMS from 'decap-cms-app';
+import CMS from './decap.ts';
 import { APIError } from 'decap-cms-lib-util';
 import './admin.css';
 import { cmsConfig } from '../core/content/cms-collections.ts';
@@ -12,6 +12,7 @@ import { beforeSave, type EntryMap } from './save.ts';
 import { iconControl } from './fields/icon.tsx';
 import { faqQuestionsControl } from './fields/faq-questions.tsx';
 import { JsonControl } from './fields/json.tsx';
+import { countedControl } from './fields/counted.tsx';
 import { forgetSite, registerPreviews } from './previews/register.tsx';
 import { checkAndRenameUploads } from './media.ts';
 import { showProblems } from './problems.ts';
@@ -46,6 +47,9 @@ CMS.registerWidget(
 );
 CMS.registerWidget('json', JsonControl as never);
 CMS.registerWidget(TEACHING_WIDGET, TeachQuestionsControl as never);
+// Decap's own text fields, with a live character count where the schema limits the length.
+for (const name of ['string', 'text'])
+  CMS.registerWidget(name, countedControl(widget(name).control as never) as never, widget(name).preview as never);
 
 CMS.registerEventListener({
   name: 'preSave',

@@ -62,3 +62,27 @@ declare module 'decap-cms-lib-util' {
     status: number;
   }
 }
+
+/** Decap's packages registered by cms/decap.ts: they ship JavaScript only. */
+declare module 'decap-cms-backend-github' {
+  import type { CmsBackendClass } from 'decap-cms-core';
+  export const GitHubBackend: CmsBackendClass;
+}
+declare module 'decap-cms-backend-proxy' {
+  import type { CmsBackendClass } from 'decap-cms-core';
+  export const ProxyBackend: CmsBackendClass;
+}
+declare module 'decap-cms-editor-component-image' {
+  import type { EditorComponentOptions } from 'decap-cms-core';
+  const image: EditorComponentOptions;
+  export default image;
+}
+declare module 'decap-cms-widget-*' {
+  import type { CmsWidgetParam } from 'decap-cms-core';
+  const widget: { Widget(): CmsWidgetParam };
+  export default widget;
+}
+declare module 'decap-cms-core/dist/esm/constants/configSchema' {
+  /** Throws Decap's own description of what is wrong in a configuration. */
+  export function validateConfig(config: unknown): void;
+}

@@ -8,6 +8,7 @@ import { page as pageSchema } from '../../core/pages/page.ts';
 import type { SharedContent } from '../../core/pages/shared-content.ts';
 import { assistantVocabulary, type AssistantVocabulary } from '../../core/assistant/vocabulary.ts';
 import { author as authorSchema, newestFirst, postFrontMatter, type Author } from '../../core/blog/post.ts';
+import { isScheduled, parisDay } from '../../core/blog/schedule.ts';
 import { contentKind, sharedFiles, sharedKeys, sharedPath } from '../../core/content/files.ts';
 import { renderMarkdown } from '../../site/lib/markdown.ts';
 import type { Content, LoadedPage, Post } from '../../site/lib/content.ts';
@@ -71,10 +72,14 @@ export function previewContent(repository: Repository): Content {
     }
     if (kind === 'post') fronts.push([file, read.data as Data]);
   }
-  const posts = fronts
+  const written = fronts
     .map(([file, front]) => toPost(front, repository.bodies.get(file) ?? '', file, authors, config.appUrl))
     .filter((post): post is Post => Boolean(post && !post.draft));
-  return { config, shared, vocabulary, pages, posts: newestFirst(posts), authors };
+  // The latest articles a page shows are those the build would publish today (core/blog/schedule.ts).
+  const day = parisDay(new Date());
+  const posts = written.filter((post) => !isScheduled(post, day));
+  const scheduled = written.filter((post) => isScheduled(post, day));
+  return { config, shared, vocabulary, pages, posts: newestFirst(posts), scheduled, authors };
 }
 
 /** What a shared file holds when it cannot be read: enough for a preview to render. */

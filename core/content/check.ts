@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Page } from '../pages/page.ts';
 import type { SharedContent } from '../pages/shared-content.ts';
 import type { PostFrontMatter } from '../blog/post.ts';
+import { isScheduled, parisDay } from '../blog/schedule.ts';
 import { contentKind, sharedFiles, sharedKeys, sharedPath } from './files.ts';
 import { sharedContent } from '../pages/shared-content.ts';
 import { unknownVocabularyTargets, type AssistantVocabulary } from '../assistant/vocabulary.ts';
@@ -31,7 +32,12 @@ export type Problems = Map<string, string[]>;
  * `saving`: the file a save writes, read last, so that a slug, an id or a path it takes from another file
  * is said of it (« déjà utilisé par » the other), not of the file that had it first.
  */
-export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: IconExists, saving?: string): Problems {
+export function checkContent(
+  files: ReadonlyMap<string, ReadFile>,
+  iconExists: IconExists,
+  saving?: string,
+  today: string = parisDay(new Date()),
+): Problems {
   const problems: Problems = new Map();
   const add = (file: string, lines: string[]) => {
     if (lines.length) problems.set(file, [...(problems.get(file) ?? []), ...lines]);
@@ -69,6 +75,7 @@ export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: I
   const paths = new Map<string, string>();
   const slugs = new Map<string, string>();
   const ids = new Map<string, string>();
+  const published = new Set<string>();
   const posts: { file: string; post: PostFrontMatter }[] = [];
   const order = ([a]: [string, ReadFile], [b]: [string, ReadFile]) =>
     Number(a === saving) - Number(b === saving) || a.localeCompare(b);
@@ -106,9 +113,11 @@ export function checkContent(files: ReadonlyMap<string, ReadFile>, iconExists: I
     slugs.set(post.slug, file);
     add(file, duplicateProblem(String(post.id), ids, 'id d’article'));
     ids.set(String(post.id), file);
+    // A scheduled article has no page yet (core/blog/schedule.ts): DENTY cannot send a reader to it.
+    if (!isScheduled(post, today)) published.add(post.slug);
   }
   // DENTY's links lead to pages that exist (a FAQ answer's page, the vocabulary's subjects).
-  const known = new Set([...paths.keys(), ...slugs.keys()].map((key) => (key.startsWith('/') ? key : `/blog/${key}`)));
+  const known = new Set([...paths.keys(), ...published].map((key) => (key.startsWith('/') ? key : `/blog/${key}`)));
   if (shared.faq) add(sharedPath('faq'), faqPageProblems(shared.faq, known));
   if (shared.faq && shared.assistantVocabulary)
     add(

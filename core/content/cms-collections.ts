@@ -21,6 +21,8 @@ import {
   type SharedKey,
 } from './files.ts';
 import { frenchTypography } from '../common/typography.ts';
+import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX } from '../common/seo.ts';
+import type { CharLimits } from './char-count.ts';
 import { fieldHints, fieldLabels, imageFields, itemLabels, multilineFields, sectionLabels } from './cms-labels.ts';
 
 /** A field of Decap CMS's configuration (https://decapcms.org/docs/widgets/), as far as we use it. */
@@ -43,6 +45,8 @@ export interface CmsField {
   collapsed?: boolean;
   options?: { label: string; value: string | number }[];
   multiple?: boolean;
+  /** A live character count under the field (core/content/char-count.ts). */
+  counter?: CharLimits;
   [setting: string]: unknown;
 }
 
@@ -61,6 +65,7 @@ export interface CmsCollection {
   summary?: string;
   preview_path?: string;
   sortable_fields?: (string | { field: string; default_sort?: 'asc' | 'desc' })[];
+  view_filters?: { label: string; field: string; pattern: string | boolean }[];
   media_folder?: string;
   public_folder?: string;
   fields?: CmsField[];
@@ -165,7 +170,11 @@ const byPlace: Record<string, Partial<CmsField>> = {
   'blog.slug': { required: false },
   // Not the article's hint (cms-labels.ts), which speaks of /blog/.
   'authors.slug': { hint: 'L’adresse de sa page : /auteur/ suivi de ce texte, en minuscules, chiffres et tirets.' },
-  'blog.publishDate': { required: false, hint: 'Laissée vide : la date du jour.' },
+  // A date to come schedules the article (core/blog/schedule.ts).
+  'blog.publishDate': {
+    required: false,
+    hint: 'Laissée vide : la date du jour. Une date à venir programme l’article : il paraît sur le site ce jour-là.',
+  },
 };
 
 type Def = Record<string, unknown> & { type: string };
@@ -233,8 +242,21 @@ function stringField(name: string, schema: z.ZodType): Partial<CmsField> {
   else if (format === 'url') pattern = ['^https?://\\S+$', 'une adresse qui commence par https://'];
   else if (format === 'email') pattern = ['^\\S+@\\S+\\.\\S+$', 'une adresse e-mail'];
   else pattern = lengthPattern(lengthBounds(checks));
-  return { widget: multilineFields.has(name) ? 'text' : 'string', ...(pattern && { pattern }) };
+  const { min, max } = lengthBounds(checks);
+  // A field with a length limit counts its characters as the editor types (cms/fields/counted.tsx).
+  const counter: CharLimits | undefined =
+    max === undefined ? undefined : { ...(min !== undefined && min > 1 && { min }), max };
+  return { widget: multilineFields.has(name) ? 'text' : 'string', ...(pattern && { pattern }), ...(counter && { counter }) };
 }
+
+/**
+ * An article's title and summary may be longer than search results show whole, if the shorter field for
+ * search engines is filled (core/blog/post.ts's refinement, with the same constants): their count says so.
+ */
+const searchLimits: Record<string, { max: number; field: string }> = {
+  'blog.title': { max: ARTICLE_TITLE_MAX, field: 'seoTitle' },
+  'blog.summary': { max: SEO_DESCRIPTION_MAX, field: 'seoDescription' },
+};
 
 function numberField(schema: z.ZodType): Partial<CmsField> {
   const field: Partial<CmsField> = { widget: 'number', value_type: 'float' };
@@ -283,6 +305,12 @@ export function fieldFor(name: string, schema: z.ZodType, place: string): CmsFie
     ...shapeOf(name, inner, place),
     ...byPlace[place],
   };
+  const search = searchLimits[place];
+  if (search)
+    field.counter = {
+      ...(field.counter as CharLimits | undefined),
+      search: { ...search, label: fieldLabels[search.field] ?? search.field },
+    };
   // Decap stores an untouched boolean as nothing: say false, as the schema's reader assumes.
   if (field.widget === 'boolean' && field.default === undefined) field.default = false;
   if (field.widget === 'object' && field.required === false && field.fields)
@@ -458,6 +486,7 @@ export function collections(): CmsCollection[] {
       identifier_field: 'title',
       summary: '{{title}} ({{publishDate}})',
       sortable_fields: [{ field: 'publishDate', default_sort: 'desc' }, 'title', 'category'],
+      view_filters: [{ label: 'Brouillons', field: 'draft', pattern: true }],
       preview_path: 'blog/{{fields.slug}}',
       ...mediaOf('blog'),
       // The number and the slug, filled in on save, come after what an editor writes first.
@@ -582,6 +611,10 @@ export function cmsConfig({ backend, siteUrl }: CmsSettings) {
     // Names an editor cannot break: ASCII, lowercase, dashes (docs/decisions/0029-cms-for-editors.md).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     omit_empty_optional_fields: true,
+    // On the git host, a change waits for review on its own branch before it is published; the local
+    // backend writes the checkout and has no branches: there, an article is held back with « Brouillon »
+    // (docs/decisions/0065-drafts-and-review.md).
+    ...(backend.name !== 'proxy' && { publish_mode: 'editorial_workflow' }),
     collections: typesetTexts(collections()),
   };
 }

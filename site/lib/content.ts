@@ -20,6 +20,7 @@ import {
   type PostFrontMatter,
 } from '../../core/blog/post.ts';
 import { RESERVED_BLOG_SLUGS } from '../../core/blog/listing.ts';
+import { isScheduled, parisDay } from '../../core/blog/schedule.ts';
 import { loadConfig, resolveHref, type SiteConfig } from '../../core/common/config.ts';
 import { renderMarkdown, type TextSection, type TocItem } from './markdown.ts';
 import { lastModifiedFinder } from './last-modified.ts';
@@ -97,6 +98,11 @@ export interface Content {
   vocabulary: AssistantVocabulary;
   pages: LoadedPage[];
   posts: Post[];
+  /**
+   * Articles dated after the build's day: checked like the others, published by the first build on or
+   * after their date (core/blog/schedule.ts), never in this build's pages, lists, feeds or indexes.
+   */
+  scheduled: Post[];
   authors: Author[];
 }
 
@@ -105,6 +111,8 @@ export interface ContentOptions {
   contentDir?: string;
   /** More articles, outside content/ (the bench's generated ones: EXTRA_POSTS_DIR). */
   extraPostsDir?: string;
+  /** The build's day (AAAA-MM-JJ), for scheduled articles; else today in Paris (core/blog/schedule.ts). */
+  today?: string;
 }
 
 /** What a file parses to, kept until the file (or `extra`, what else it depends on) changes. */
@@ -221,7 +229,7 @@ export function createContentLoader(
       ...(options.extraPostsDir ? listFiles(options.extraPostsDir, '.md') : []),
     ];
     postCache.keepOnly(postFiles);
-    const posts = postFiles
+    const written = postFiles
       .map((file): Post => {
         const { value: parsed, mtime } = postCache.get(
           file,
@@ -258,21 +266,25 @@ export function createContentLoader(
         };
       })
       .filter((post) => !post.draft);
+    // A scheduled article keeps its own slug and id now: the build of its day must not fail on them.
     checkUnique(
-      posts.map((p) => ({ key: p.slug, file: p.file })),
+      written.map((p) => ({ key: p.slug, file: p.file })),
       'slug d’article',
     );
     checkUnique(
-      posts.map((p) => ({ key: String(p.id), file: p.file })),
+      written.map((p) => ({ key: String(p.id), file: p.file })),
       'id d’article',
     );
+    const today = options.today ?? parisDay(new Date());
+    const posts = written.filter((post) => !isScheduled(post, today));
+    const scheduled = written.filter((post) => isScheduled(post, today));
 
     checkAssistantTargets(shared, vocabulary, vocabularyFile, [
       ...pages.flatMap((page) => [page.path, ...page.aliases]),
       ...posts.map((post) => `/blog/${post.slug}`),
     ]);
 
-    return { config, shared, vocabulary, pages, posts: newestFirst(posts), authors };
+    return { config, shared, vocabulary, pages, posts: newestFirst(posts), scheduled: newestFirst(scheduled), authors };
   }
 
   return { load };

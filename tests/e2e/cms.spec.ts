@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { cmsDevPort } from '../support/ports.ts';
 import { pngFile } from '../support/png.ts';
 import { loadContent } from '../../site/lib/content.ts';
+import { ARTICLE_TITLE_MAX } from '../../core/common/seo.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const origin = `http://127.0.0.1:${cmsDevPort}`;
@@ -269,6 +270,44 @@ test.describe('The CMS at /admin', () => {
     expect(site.length).toBe(2);
     for (const [href, rules] of site) expect(rules, String(href)).toBeGreaterThan(0);
     expect(failed).toEqual([]);
+  });
+
+  test('counts a title’s characters as the editor types, and the preview names the field at fault', async ({
+    page,
+  }) => {
+    await openAdmin(page, '/collections/blog/entries/taux-acceptation-devis');
+    const seoTitle = page.getByLabel(/^Titre pour les moteurs de recherche/);
+    const countOf = async (field: typeof seoTitle) =>
+      page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`);
+    const seoCount = await countOf(seoTitle);
+    // The limit is the schema's (core/blog/post.ts), shown as the editor reads it.
+    await expect(seoCount).toHaveText(`49 / ${ARTICLE_TITLE_MAX} caractères`);
+    await expect(seoCount).toHaveAttribute('data-counter', 'ok');
+    const long = 'Devis dentaires : améliorer le taux d’acceptation en six étapes simples';
+    await seoTitle.fill(long);
+    await expect(seoCount).toContainText(`${long.length} / ${ARTICLE_TITLE_MAX} caractères`);
+    await expect(seoCount).toHaveAttribute('data-counter', 'over');
+    // What to do, announced once (a polite live region), in the warning colour.
+    await expect(seoCount.locator('[aria-live="polite"]')).toHaveText(
+      `Trop long : ${ARTICLE_TITLE_MAX} caractères au plus. Raccourcissez le texte.`,
+    );
+    expect(await seoCount.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(154, 52, 18)');
+    // The preview says which field, in the form's label, with the numbers and what to do.
+    const issues = page.frameLocator('iframe').first().locator('[data-preview-issues]');
+    await expect(issues).toContainText(
+      `Titre pour les moteurs de recherche : ${long.length} caractères, maximum ${ARTICLE_TITLE_MAX}. Raccourcissez-le.`,
+    );
+    await expect(issues).not.toContainText('seoTitle');
+    // Emptied, the shorter title leaves the article's own title to the search engines: its count says so.
+    await seoTitle.fill('');
+    const titleCount = await countOf(page.getByLabel('Titre', { exact: true }).first());
+    await expect(titleCount).toHaveAttribute('data-counter', 'over');
+    await expect(titleCount.locator('[aria-live="polite"]')).toContainText(
+      'remplissez le champ « Titre pour les moteurs de recherche »',
+    );
+    await expect(issues).toContainText('Titre pour les moteurs de recherche : le titre compte');
+    // Decap's own check of the configuration ran after the first screen (cms/shims/config-schema.ts).
+    await expect(page.locator('html')).toHaveAttribute('data-cms-config', 'valide', { timeout: 30_000 });
   });
 
   test('refuses a save that would stop the build, with the build’s message, and keeps the form', async ({ page }) => {

@@ -223,3 +223,23 @@ describe('/admin is published only when a build is told to', () => {
     expect(() => cmsBackend({ CMS_BACKEND: 'ftp' })).toThrow(/CMS_BACKEND=ftp inconnu/);
   });
 });
+
+describe('Drafts and review (docs/decisions/0065-drafts-and-review.md)', () => {
+  const github = cmsBackend({ CMS_BACKEND: 'github', CMS_REPO: 'dentivo/site', CMS_AUTH_URL: 'https://auth.example' })!;
+  const local = cmsBackend({ CMS_BACKEND: 'local' })!;
+
+  it('sends a change on the git host through Decap’s editorial workflow, never on the local backend', () => {
+    expect(cmsConfig({ backend: github, siteUrl: 'https://www.dentivo.fr' }).publish_mode).toBe('editorial_workflow');
+    // The local backend writes the checkout and has no branches for the workflow to open.
+    expect(cmsConfig({ backend: local, siteUrl: 'http://localhost' })).not.toHaveProperty('publish_mode');
+  });
+
+  it('keeps the « Brouillon » box on every backend, with a filter of drafts in the list of articles', () => {
+    const blog = (backend: Record<string, unknown>) =>
+      cmsConfig({ backend, siteUrl: 'http://localhost' }).collections.find((item) => item.name === 'blog')!;
+    for (const backend of [github, local]) {
+      expect(blog(backend).fields!.find((field) => field.name === 'draft')).toMatchObject({ widget: 'boolean' });
+      expect(blog(backend).view_filters).toEqual([{ label: 'Brouillons', field: 'draft', pattern: true }]);
+    }
+  });
+});

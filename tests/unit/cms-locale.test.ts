@@ -16,4 +16,14 @@ describe('The CMS speaks French', () => {
     walk(en, french, []);
     expect(missing).toEqual([]);
   });
+
+  it('speaks of the review flow without the translation’s typos, a colon with its space', async () => {
+    const { frenchPhrases } = await import('../../cms/locale.ts');
+    const text = JSON.stringify(frenchPhrases());
+    expect(text).not.toMatch(/modications|mofications|Statut:/);
+    const toolbar = (frenchPhrases().editor as Record<string, Record<string, string>>).editorToolbar!;
+    expect(toolbar.status).toBe('Statut : %{status}');
+    expect(toolbar.inReview).toBe('En relecture');
+    expect((frenchPhrases().app as Record<string, Record<string, string>>).header!.media).toBe('Images');
+  });
 });
