@@ -42,15 +42,17 @@ const lineText = (doc: AssistantDoc) =>
  * The questions the team attached to a document (vocabulary `taught`): a FAQ answer by its id, a section
  * by its address, a page by its first document (its lead).
  */
-function taughtFor(index: AssistantIndex): (doc: AssistantDoc) => string {
+function taughtFor(index: AssistantIndex): (doc: AssistantDoc) => string[] {
   const byDoc = new Map<string, string[]>();
+  // A page or a section is the page's own text: a FAQ answer that links to the page is not it.
+  const sections = index.docs.filter((item) => item.kind !== 'faq');
   for (const { question, answer } of index.vocabulary.taught) {
     const doc = answer.startsWith('q-')
       ? index.docs.find((item) => item.id === `faq:${answer}`)
-      : (index.docs.find((item) => item.url === answer) ?? index.docs.find((item) => pagePath(item.url) === answer));
+      : (sections.find((item) => item.url === answer) ?? sections.find((item) => pagePath(item.url) === answer));
     if (doc) byDoc.set(doc.id, [...(byDoc.get(doc.id) ?? []), question]);
   }
-  return (doc) => (byDoc.get(doc.id) ?? []).join(' ');
+  return (doc) => byDoc.get(doc.id) ?? [];
 }
 
 /** The vocabulary's words for each document: those of every subject whose pages or FAQ answers include it. */
@@ -83,7 +85,7 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
   const retrieval = await createRetrieval(
     index.docs,
     index.vocabulary.ignore,
-    (doc) => `${topicWords(doc)} ${taught(doc)}`,
+    (doc) => `${topicWords(doc)} ${taught(doc).join(' ')}`,
   );
   const { analyze } = retrieval;
   // A line with a number also holds FIGURE_TERM: it answers "combien de temps ?" ("30 jours").
@@ -98,7 +100,8 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
     return {
       doc,
       position,
-      terms: termsOf([doc.title, doc.source, doc.about, doc.context ?? '', taught(doc), ...lines].join(' ')),
+      terms: termsOf([doc.title, doc.source, doc.about, doc.context ?? '', ...taught(doc), ...lines].join(' ')),
+      taughtTerms: taught(doc).map((question) => new Set(analyze(question))),
       titleTerms: new Set(analyze(doc.title)),
       lineTerms: lines.map(termsOf),
       sentenceTerms: doc.kind === 'faq' ? sentencesOf(lines.join(' ')).map(termsOf) : undefined,

@@ -17,6 +17,8 @@ export interface PreparedDoc {
   /** Terms of the section title (or FAQ question) alone. */
   titleTerms: ReadonlySet<string>;
   lineTerms: readonly ReadonlySet<string>[];
+  /** The terms of each visitor's question the team attached to this document (vocabulary `taught`). */
+  taughtTerms?: readonly ReadonlySet<string>[];
   /** A FAQ answer's terms, sentence by sentence (its opening may skip to the sentence that answers). */
   sentenceTerms?: readonly ReadonlySet<string>[];
 }
@@ -111,6 +113,32 @@ export function coverage(
   return total ? covered / total : 0;
 }
 
+/** How much of a taught question the visitor's must hold (each way) to be the same question. */
+const TAUGHT_SHARE = 0.6;
+/** What a taught question adds: more than a subject of the vocabulary, which only names where to look. */
+const TAUGHT_WEIGHT = 1.5;
+
+/**
+ * The best of the document's taught questions, as the share of each other's weight the visitor's question
+ * and it hold (the smaller of the two): 1 for the same words, 0 without a taught question.
+ */
+function taughtShare(doc: PreparedDoc, understanding: Understanding, idf: (term: string) => number): number {
+  if (!doc.taughtTerms?.length) return 0;
+  const asked = understanding.terms.reduce((sum, term) => sum + idf(term), 0);
+  if (!asked) return 0;
+  let best = 0;
+  for (const terms of doc.taughtTerms) {
+    const own = [...terms].reduce((sum, term) => sum + idf(term), 0);
+    if (!own) continue;
+    const said = new Set(
+      understanding.terms.flatMap((term) => (understanding.alternatives.get(term) ?? [[term]]).flat()),
+    );
+    const ownShare = [...terms].filter((term) => said.has(term)).reduce((sum, term) => sum + idf(term), 0) / own;
+    best = Math.max(best, Math.min(ownShare, lineWeight(terms, understanding, idf) / asked));
+  }
+  return best;
+}
+
 /** Share of the question's weight (its terms, synonyms at half) held by the document's best single line. */
 export function bestLineShare(doc: PreparedDoc, understanding: Understanding, idf: (term: string) => number): number {
   const total = understanding.terms.reduce((sum, term) => sum + idf(term), 0);
@@ -172,6 +200,13 @@ export function rank(
       if (!weight) continue;
       bonus += TOPIC_WEIGHT * (match.score / topBest) * weight;
       for (const term of match.terms) topicalTerms.add(term);
+    }
+    // A question the team attached here, asked again in nearly the same words: the editor's own answer.
+    const taught = taughtShare(doc, understanding, idf);
+    if (taught >= TAUGHT_SHARE) {
+      bonus += TAUGHT_WEIGHT * taught;
+      for (const term of understanding.terms)
+        if (doc.taughtTerms!.some((terms) => terms.has(term))) topicalTerms.add(term);
     }
     if (found === undefined && !bonus) continue;
     const kindFactor = doc.doc.kind === 'article' ? (understanding.advice ? ADVICE.articleFactor : ARTICLE_FACTOR) : 1;

@@ -102,7 +102,7 @@ describe('What a question may be attached to', () => {
 
 describe('Attaching a question, as the CMS saves it', () => {
   const source = readFileSync(join(root, vocabularyPath), 'utf8');
-  const missed = 'on a combien de jours pour se faire un avis avant de payer';
+  const missed = 'y a une periode pour se faire la main avant de sortir le chequier';
   const attach = (text: string, answer: string) => {
     const data = sharedYaml.fromFile(text) as { taught?: unknown[] };
     return sharedYaml.toFile({ ...data, taught: [...(data.taught ?? []), { question: missed, answer }] }, ['taught']);
@@ -147,5 +147,12 @@ describe('Attaching a question, as the CMS saves it', () => {
     const answer = answerMessage(after, { text: missed }, options);
     expect(answer.outcome).toBe('answer');
     expect(answer.links[0]!.url.split('#')[0]).toBe('/tarifs');
+    // Asked again in other words, with accents and a question mark: the same question, the same page.
+    const again = answerMessage(
+      after,
+      { text: 'Il y a une période pour se faire la main avant de sortir le chéquier ?' },
+      options,
+    );
+    expect(again.links[0]!.url.split('#')[0]).toBe('/tarifs');
   });
 });
