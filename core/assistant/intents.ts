@@ -159,7 +159,7 @@ export function isMedicalQuestion(text: string, lists: IntentLists): boolean {
  */
 const DIAGNOSIS = /\bdiagnosti(?:c|quer)\b/;
 const CHOICE =
-  /\b(?:plutot|vaut[- ]il mieux|mieux vaut|preferer|privilegier|choisir entre|conseillez|recommandez|soit)\b[^?]*\b(?:ou|soit)\b|\b(?:lequel|laquelle|quel|quelle) (?:est|serait) (?:le|la) (?:mieux|meilleur|meilleure)\b/;
+  /\b(?:plutot|vaut[- ]il mieux|mieux vaut|preferer|privilegier|choisir entre|conseillez|recommandez|soit)\b[^?]*\b(?:ou|soit)\b|\b(?:lequel|laquelle|quel|quelle) (?:est|serait) (?:le|la) (?:mieux|meilleur|meilleure)\b|\b(?:je|on) (?:fais|fait|pars|part|passe|tente|mets|met|pose|garde|commence)\b[^?]*\bou (?:je|on|bien|alors|directement)\b/;
 
 export function asksForDiagnosisOrTreatment(text: string, lists: IntentLists): boolean {
   const folded = words(text).join(' ');

@@ -57,6 +57,7 @@ export const evalSets = [
   { name: 'aveugle-8', file: 'assistant-blind-8.yaml' },
   { name: 'aveugle-9', file: 'assistant-blind-9.yaml' },
   { name: 'aveugle-10', file: 'assistant-blind-10.yaml' },
+  { name: 'aveugle-11', file: 'assistant-blind-11.yaml' },
 ] as const;
 export type EvalSetName = (typeof evalSets)[number]['name'];
 

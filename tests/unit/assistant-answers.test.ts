@@ -322,10 +322,16 @@ describe('Une réponse, pas des extraits', () => {
       'Pour un coiffage pulpaire, vous me conseillez plutôt le MTA ou la Biodentine ?',
       'vous poseriez quel diagnostic sur une 46 douloureuse au froid ?',
       'Mon dentiste me propose soit un implant soit un bridge, lequel est le mieux ?',
+      // Blind set 11 found these three answered or « pas trouvé »: a choice said as « je fais X ou je… »,
+      // an orthodontic appliance, an anaesthetic for a pregnant patient.
+      'Pulpite irréversible sur la 36, je fais une pulpotomie ou je pars direct sur un traitement canalaire ?',
+      'Pour mon fils de 12 ans, vous conseillez plutôt des bagues classiques ou des gouttières transparentes ?',
+      'Patiente enceinte de 5 mois, je peux utiliser de l’articaïne adrénalinée pour un soin ?',
     ])
       expect(ask(question).outcome, question).toBe('medical');
     // A product question that names a choice stays a product question.
     expect(ask('Vous conseillez de commencer par l’agenda ou par les devis ?').outcome).not.toBe('medical');
+    expect(ask('On pose les rendez-vous de contrôle ou on laisse le patient rappeler ?').outcome).not.toBe('medical');
   });
 
   it('une liste de problèmes mène à la page mais n’ouvre jamais une réponse', () => {

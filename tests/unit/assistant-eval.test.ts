@@ -32,6 +32,10 @@ const FLOORS: Record<EvalSetName, number> = {
   // Written after the first changes of issue 30 and measured once, untuned: 56.7 % (59/104); the code
   // before them scored 46.2 % on it; 59.6 % after the second round (read since: a development set).
   'aveugle-10': 0.57,
+  // Written from the content only before the second round of issue 30 and measured once at its end,
+  // untuned: 50.7 % (75/148); the code before the round scored 44.6 % (66/148) on it. 52.7 % once three
+  // medical refusals it found missing were added (a development set since).
+  'aveugle-11': 0.5,
 };
 
 let knowledge: Knowledge;
