@@ -113,12 +113,17 @@ function sectionLines(section: Section, glossary: Map<string, GlossaryTerm>): As
         ...(section.note ? [line(section.note)] : []),
       ];
     case 'steps':
-      // A step's label is its moment when it is one (« J+30 »), a fact a question asks for; a bare rank
-      // (« 2 ») says nothing.
+      // A step's label is its moment when it is one (« J+30 », « 48 h »), a fact a question asks for; a
+      // rank (« 2 », « Étape 2 ») or a word (« Relances ») says nothing the title does not.
       return [
         ...intro,
         ...section.steps.map((step) =>
-          line(step.text, step.label && !/^\d+$/.test(step.label) ? `${step.title} (${step.label})` : step.title),
+          line(
+            step.text,
+            step.label && /\d/.test(step.label) && !/^(?:étape\s+)?\d+$/iu.test(step.label)
+              ? `${step.title} (${step.label})`
+              : step.title,
+          ),
         ),
       ];
     case 'features':
