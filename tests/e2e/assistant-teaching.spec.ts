@@ -27,8 +27,7 @@ const notCopied = new Set([
   '.cache',
 ]);
 const vocabularyPath = 'content/shared/assistant-vocabulary.yaml';
-/** A question on the trial that never says « essai »: DENTY does not place it today. */
-// Words the site never uses for its trial: DENTY does not place it (checked below before teaching).
+/** A question on the trial in words the site never uses for it: DENTY does not place it (checked below). */
 const missed = 'Y a une période pour se faire la main avant de sortir le chéquier ?';
 
 let copy: string;
@@ -105,7 +104,7 @@ test('a question DENTY misses, attached by an editor in the CMS, is answered aft
   page,
 }, testInfo) => {
   // The visitor asks twice, typed differently: DENTY does not place it, and keeps it for the team.
-  for (const text of [missed, 'y a une periode pour se faire la main avant de sortir le chequier']) {
+  for (const text of [missed, 'y a une période pour se faire la main avant de sortir le chéquier']) {
     const reply = await ask(text);
     expect(reply).not.toContain('(/tarifs');
     expect(reply).toContain('/contact');
@@ -153,7 +152,9 @@ test('a question DENTY misses, attached by an editor in the CMS, is answered aft
   expect(saved.slice(at + 3)).toEqual(before.slice(at + 1));
   expect(saved.slice(at, at + 3)).toEqual([
     'taught:',
-    expect.stringMatching(/^ {2}- question: (?:"|')?y a une période pour se faire la main avant de sortir le chéquier/i),
+    expect.stringMatching(
+      /^ {2}- question: (?:"|')?y a une période pour se faire la main avant de sortir le chéquier/i,
+    ),
     '    answer: /tarifs',
   ]);
 
