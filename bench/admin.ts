@@ -5,14 +5,10 @@
  * from the click to the list of articles showing its entries (the editor's first screen, interactive).
  * A report, not a test: read the median beside the load average.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/browser.ts';
-import { fmt, freePort, loadAverage, log, median, root, table, type Section } from './common.ts';
+import { fmt, loadAverage, log, median, startDevOnCopy, table, type Section } from './common.ts';
 
 const RUNS = 5;
 
@@ -69,29 +65,8 @@ export async function adminBench(): Promise<Section> {
   const executablePath = chromiumPath();
   if (!executablePath)
     throw new Error('Chromium introuvable : installez-le (apt-get install chromium) ou indiquez CHROMIUM_PATH.');
-  const dir = mkdtempSync(join(tmpdir(), 'dentivo-bench-admin-'));
-  const contentDir = join(dir, 'content');
-  cpSync(join(root, 'content'), contentDir, { recursive: true });
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  let output = '';
-  const dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'dev.ts')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory',
-      CMS_BACKEND: 'local',
-      INBOX_TOKEN: 'bench-jeton-de-la-boite-assez-long-32',
-      CONTENT_DIR: contentDir,
-      SITE_DIR: join(dir, 'site'),
-    },
-  });
-  dev.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-  dev.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const dev = await startDevOnCopy('dentivo-bench-admin-', { CMS_BACKEND: 'local' });
+  const { origin } = dev;
   const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   try {
     log('admin : démarrage de npm run dev sur une copie du contenu…');
@@ -102,9 +77,9 @@ export async function adminBench(): Promise<Section> {
         () => false,
       );
       if (ok) break;
-      if (dev.exitCode !== null) throw new Error(`npm run dev s’est arrêté :\n${output.slice(-3000)}`);
+      if (dev.process.exitCode !== null) throw new Error(`npm run dev s’est arrêté :\n${dev.output().slice(-3000)}`);
       if (performance.now() - startedAt > 300_000)
-        throw new Error(`npm run dev ne sert pas /admin après 5 min :\n${output.slice(-3000)}`);
+        throw new Error(`npm run dev ne sert pas /admin après 5 min :\n${dev.output().slice(-3000)}`);
       await new Promise((wait) => setTimeout(wait, 250));
     }
     const runs: Run[] = [];
@@ -146,16 +121,6 @@ export async function adminBench(): Promise<Section> {
     };
   } finally {
     await browser.close();
-    if (dev.pid && dev.exitCode === null) {
-      const exited = new Promise((done) => dev.once('exit', done));
-      process.kill(-dev.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
-      try {
-        process.kill(-dev.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await dev.stop();
   }
 }

@@ -341,3 +341,58 @@ export function loadAverage(): string {
     .map((value) => value.toFixed(2))
     .join(' / ')} (1, 5, 15 min)`;
 }
+
+/** `npm run dev` on a copy of the content, on a free loopback port, with its database in memory. */
+export interface DevOnCopy {
+  origin: string;
+  contentDir: string;
+  process: ChildProcess;
+  /** The last 20,000 characters it printed (for an error message). */
+  output(): string;
+  /** Stops it (its whole process group) and removes the copy. */
+  stop(): Promise<void>;
+}
+
+export async function startDevOnCopy(prefix: string, env: Record<string, string> = {}): Promise<DevOnCopy> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const contentDir = join(dir, 'content');
+  cpSync(join(root, 'content'), contentDir, { recursive: true });
+  const port = await freePort();
+  let output = '';
+  const dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'dev.ts')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory',
+      INBOX_TOKEN: 'bench-jeton-de-la-boite-assez-long-32',
+      CONTENT_DIR: contentDir,
+      SITE_DIR: join(dir, 'site'),
+      ...env,
+    },
+  });
+  dev.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  dev.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    contentDir,
+    process: dev,
+    output: () => output,
+    async stop() {
+      if (dev.pid && dev.exitCode === null) {
+        const exited = new Promise((done) => dev.once('exit', done));
+        process.kill(-dev.pid, 'SIGTERM');
+        await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
+        try {
+          process.kill(-dev.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -4,41 +4,19 @@
  * has reloaded by itself and shows the new title. Reported: from the file written to the new title on
  * screen (Eleventy's rebuild, the server noticing the build, the page reloading).
  */
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/browser.ts';
-import { fmt, freePort, log, median, root, table, type Section } from './common.ts';
+import { fmt, log, median, startDevOnCopy, table, type Section } from './common.ts';
 
 const EDITS = 5;
 const ARTICLE = 'suivi-post-operatoire';
 
 export async function devBench(): Promise<Section> {
-  const dir = mkdtempSync(join(tmpdir(), 'dentivo-bench-dev-'));
-  const contentDir = join(dir, 'content');
-  cpSync(join(root, 'content'), contentDir, { recursive: true });
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  let output = '';
-  const dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'dev.ts')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory',
-      INBOX_TOKEN: 'bench-jeton-de-la-boite-assez-long-32',
-      CONTENT_DIR: contentDir,
-      SITE_DIR: join(dir, 'site'),
-    },
-  });
-  dev.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-  dev.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const dev = await startDevOnCopy('dentivo-bench-dev-');
+  const { origin, contentDir } = dev;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   const times: number[] = [];
   try {
@@ -50,9 +28,9 @@ export async function devBench(): Promise<Section> {
         () => false,
       );
       if (ok) break;
-      if (dev.exitCode !== null) throw new Error(`npm run dev s’est arrêté :\n${output.slice(-3000)}`);
+      if (dev.process.exitCode !== null) throw new Error(`npm run dev s’est arrêté :\n${dev.output().slice(-3000)}`);
       if (performance.now() - startedAt > 300_000)
-        throw new Error(`npm run dev ne sert rien après 5 min :\n${output.slice(-3000)}`);
+        throw new Error(`npm run dev ne sert rien après 5 min :\n${dev.output().slice(-3000)}`);
       await new Promise((wait) => setTimeout(wait, 250));
     }
     const startup = performance.now() - startedAt;
@@ -89,16 +67,6 @@ export async function devBench(): Promise<Section> {
     };
   } finally {
     await browser.close();
-    if (dev.pid && dev.exitCode === null) {
-      const exited = new Promise((done) => dev.once('exit', done));
-      process.kill(-dev.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
-      try {
-        process.kill(-dev.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await dev.stop();
   }
 }

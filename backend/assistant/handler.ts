@@ -22,7 +22,8 @@ import {
   type ReplyOptions,
   type VoiceNote,
 } from '../../core/assistant/replies.ts';
-import { admitRequest, jsonResponse as json, readJson, retryDelayText, unreadableBody } from '../http.ts';
+import { jsonResponse as json, retryDelayText } from '../http.ts';
+import { admitJson, knowledgeOf } from './front-door.ts';
 import type { RateDecision } from '../rate-limit.ts';
 import { answerMessage, type AssistantAnswer } from './answer.ts';
 import type { ConversationMemory } from './conversations.ts';
@@ -91,25 +92,10 @@ export async function handleAssistantRequest(
   deps: AssistantHandlerDeps,
   clientKey: string,
 ): Promise<Response> {
-  const admission = admitRequest(request, {
-    allowedOrigins: deps.allowedOrigins,
-    clientKey,
-    messages: ASSISTANT_MESSAGES,
-  });
-  if ('answer' in admission) return admission.answer;
-  const { cors } = admission;
-  // After the front door, as admitRequest would: the limit may be the database's, so it is awaited.
-  const decision = await deps.limiter?.hit(clientKey);
-  if (decision && !decision.allowed)
-    return json(
-      429,
-      { ok: false, error: ASSISTANT_MESSAGES.rateLimited(decision.retryAfterSeconds) },
-      { ...cors, 'retry-after': String(decision.retryAfterSeconds) },
-    );
-
-  const body = await readJson(request, MAX_ASSISTANT_BODY_BYTES);
-  if (!body.ok) return unreadableBody(body.reason, ASSISTANT_MESSAGES, cors);
-  const parsed = webhookPayload.safeParse(body.data, { error: french });
+  const admitted = await admitJson(request, deps, clientKey, ASSISTANT_MESSAGES, MAX_ASSISTANT_BODY_BYTES);
+  if ('answer' in admitted) return admitted.answer;
+  const { cors } = admitted;
+  const parsed = webhookPayload.safeParse(admitted.data, { error: french });
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) =>
       issue.path.length ? `${issue.path.join('.')} : ${issue.message}` : issue.message,
@@ -121,14 +107,9 @@ export async function handleAssistantRequest(
   if (!linked.ok)
     return json(422, { error: ASSISTANT_MESSAGES.refused(linked.problem), details: [linked.problem] }, cors);
 
-  let knowledge: Knowledge | undefined;
-  try {
-    knowledge = await deps.knowledge();
-  } catch (error) {
-    deps.log?.('Index de l’assistant indisponible :', error);
-    return json(503, { error: ASSISTANT_MESSAGES.unavailable }, { ...cors, 'retry-after': '30' });
-  }
-  if (!knowledge) return json(503, { error: ASSISTANT_MESSAGES.notBuilt }, { ...cors, 'retry-after': '30' });
+  const loaded = await knowledgeOf(deps, ASSISTANT_MESSAGES, cors);
+  if ('answer' in loaded) return loaded.answer;
+  const { knowledge } = loaded;
 
   const message = linked.message;
   const refused = (error: string, details: string[] = []) => json(422, { error, details }, cors);

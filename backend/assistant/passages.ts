@@ -10,7 +10,8 @@ import { understand } from '../../core/assistant/understanding.ts';
 import { PASSAGE_MAX_CHARS, PASSAGES_MAX, type Passage, type PassagesReply } from '../../core/assistant/passages.ts';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import type { AssistantDoc } from '../../core/assistant/knowledge.ts';
-import { admitRequest, jsonResponse as json, readJson, unreadableBody } from '../http.ts';
+import { jsonResponse as json } from '../http.ts';
+import { admitJson, knowledgeOf } from './front-door.ts';
 import { contextOf, search } from './answer.ts';
 import { ASSISTANT_MESSAGES, type AssistantHandlerDeps } from './handler.ts';
 import type { Knowledge } from './knowledge.ts';
@@ -71,33 +72,15 @@ export async function handlePassagesRequest(
   deps: PassagesDeps,
   clientKey: string,
 ): Promise<Response> {
-  const admission = admitRequest(request, {
-    allowedOrigins: deps.allowedOrigins,
-    clientKey,
-    messages: PASSAGES_MESSAGES,
-  });
-  if ('answer' in admission) return admission.answer;
-  const { cors } = admission;
-  const decision = await deps.limiter?.hit(clientKey);
-  if (decision && !decision.allowed)
-    return json(
-      429,
-      { ok: false, error: PASSAGES_MESSAGES.rateLimited(decision.retryAfterSeconds) },
-      { ...cors, 'retry-after': String(decision.retryAfterSeconds) },
-    );
-  const body = await readJson(request, MAX_PASSAGES_BODY_BYTES);
-  if (!body.ok) return unreadableBody(body.reason, PASSAGES_MESSAGES, cors);
-  const text = (body.data as { text?: unknown } | null)?.text;
+  const admitted = await admitJson(request, deps, clientKey, PASSAGES_MESSAGES, MAX_PASSAGES_BODY_BYTES);
+  if ('answer' in admitted) return admitted.answer;
+  const { cors } = admitted;
+  const text = (admitted.data as { text?: unknown } | null)?.text;
   if (typeof text !== 'string' || text.length > ASSISTANT.maxTextLength)
     return json(422, { error: PASSAGES_MESSAGES.text }, cors);
-  let knowledge: Knowledge | undefined;
-  try {
-    knowledge = await deps.knowledge();
-  } catch (error) {
-    deps.log?.('Index de l’assistant indisponible :', error);
-    return json(503, { error: PASSAGES_MESSAGES.unavailable }, { ...cors, 'retry-after': '30' });
-  }
-  if (!knowledge) return json(503, { error: PASSAGES_MESSAGES.notBuilt }, { ...cors, 'retry-after': '30' });
+  const loaded = await knowledgeOf(deps, PASSAGES_MESSAGES, cors);
+  if ('answer' in loaded) return loaded.answer;
+  const { knowledge } = loaded;
   const reply: PassagesReply = { passages: text.trim() ? passagesFor(knowledge, text, deps.siteUrl) : [] };
   return json(200, reply, cors);
 }
