@@ -5,7 +5,7 @@
  * the visitor asks that same yes-or-no question. docs/decisions/0034-assistant-retrieval.md.
  */
 import type { AssistantLine } from './knowledge.ts';
-import { lineWeight as lineScore, type PreparedDoc } from './ranking.ts';
+import { lineWeight as lineScore, questionOverlap, type PreparedDoc } from './ranking.ts';
 import type { Understanding } from './understanding.ts';
 import { wordCount } from './text.ts';
 
@@ -74,20 +74,8 @@ const BARE_YES_OR_NO_MAX_WORDS = 8;
 const SAME_QUESTION_SHARE = 0.5;
 
 /** Whether the visitor's question and the FAQ's question ask the same thing, each holding most of the other. */
-function asksTheSame(prepared: PreparedDoc, understanding: Understanding, idf: (term: string) => number): boolean {
-  const asked = understanding.terms.reduce((sum, term) => sum + idf(term), 0);
-  const title = [...prepared.titleTerms];
-  const titleWeight = title.reduce((sum, term) => sum + idf(term), 0);
-  if (!asked || !titleWeight) return false;
-  const said = new Set(
-    understanding.terms.flatMap((term) => (understanding.alternatives.get(term) ?? [[term]]).flat()),
-  );
-  const titleShare = title.filter((term) => said.has(term)).reduce((sum, term) => sum + idf(term), 0) / titleWeight;
-  return (
-    lineScore(prepared.titleTerms, understanding, idf) / asked >= SAME_QUESTION_SHARE &&
-    titleShare >= SAME_QUESTION_SHARE
-  );
-}
+const asksTheSame = (prepared: PreparedDoc, understanding: Understanding, idf: (term: string) => number) =>
+  questionOverlap(prepared.titleTerms, understanding, idf) >= SAME_QUESTION_SHARE;
 
 /**
  * A FAQ answer, whole sentences from its start while they fit; its first sentence left out when it only

@@ -119,24 +119,27 @@ const TAUGHT_SHARE = 0.6;
 const TAUGHT_WEIGHT = 1.5;
 
 /**
- * The best of the document's taught questions, as the share of each other's weight the visitor's question
- * and it hold (the smaller of the two): 1 for the same words, 0 without a taught question.
+ * How far the visitor's question and another question (a FAQ's, a taught one, as terms) ask the same
+ * thing: the smaller of the two shares of weight each holds of the other (synonyms count), 0 to 1.
  */
-function taughtShare(doc: PreparedDoc, understanding: Understanding, idf: (term: string) => number): number {
-  if (!doc.taughtTerms?.length) return 0;
+export function questionOverlap(
+  terms: ReadonlySet<string>,
+  understanding: Understanding,
+  idf: (term: string) => number,
+): number {
   const asked = understanding.terms.reduce((sum, term) => sum + idf(term), 0);
-  if (!asked) return 0;
-  let best = 0;
-  for (const terms of doc.taughtTerms) {
-    const own = [...terms].reduce((sum, term) => sum + idf(term), 0);
-    if (!own) continue;
-    const said = new Set(
-      understanding.terms.flatMap((term) => (understanding.alternatives.get(term) ?? [[term]]).flat()),
-    );
-    const ownShare = [...terms].filter((term) => said.has(term)).reduce((sum, term) => sum + idf(term), 0) / own;
-    best = Math.max(best, Math.min(ownShare, lineWeight(terms, understanding, idf) / asked));
-  }
-  return best;
+  const own = [...terms].reduce((sum, term) => sum + idf(term), 0);
+  if (!asked || !own) return 0;
+  const said = new Set(
+    understanding.terms.flatMap((term) => (understanding.alternatives.get(term) ?? [[term]]).flat()),
+  );
+  const ownShare = [...terms].filter((term) => said.has(term)).reduce((sum, term) => sum + idf(term), 0) / own;
+  return Math.min(ownShare, lineWeight(terms, understanding, idf) / asked);
+}
+
+/** The best overlap of the document's taught questions with the visitor's: 0 without one. */
+function taughtShare(doc: PreparedDoc, understanding: Understanding, idf: (term: string) => number): number {
+  return Math.max(0, ...(doc.taughtTerms ?? []).map((terms) => questionOverlap(terms, understanding, idf)));
 }
 
 /** Share of the question's weight (its terms, synonyms at half) held by the document's best single line. */
