@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKnowledge } from '../backend/assistant/knowledge.ts';
 import { loadContent } from '../site/lib/content.ts';
-import { buildAssistantIndex } from '../site/lib/assistant-index.ts';
+import { buildAssistantIndex, indexSourceOf } from '../site/lib/assistant-index.ts';
 import { askUrl, evalSets, evaluate, loadCases, setFile } from './assistant-eval/evaluate.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -27,13 +27,7 @@ let source;
 if (remote) source = askUrl(remote);
 else {
   const content = loadContent(root, {});
-  const index = buildAssistantIndex({
-    pages: content.pages,
-    posts: content.posts,
-    faq: content.shared.faq,
-    glossary: content.shared.glossary,
-    vocabulary: content.vocabulary,
-  });
+  const index = buildAssistantIndex(indexSourceOf(content));
   source = await createKnowledge(index);
 }
 const prepared = performance.now() - started;

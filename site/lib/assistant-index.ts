@@ -14,7 +14,7 @@ import {
 import type { AssistantVocabulary } from '../../core/assistant/vocabulary.ts';
 import type { FeatureCard, Section } from '../../core/pages/sections.ts';
 import type { FaqItem, GlossaryTerm } from '../../core/pages/shared-content.ts';
-import type { LoadedPage, Post } from './content.ts';
+import type { Content, LoadedPage, Post } from './content.ts';
 import { htmlToText, renderMarkdown, type TextSection } from './markdown.ts';
 
 /** What the index is built from (the site data templates already have). */
@@ -293,6 +293,15 @@ function* assistantDocs(source: IndexSource): Generator<AssistantDoc> {
       };
   }
 }
+
+/** What the index is built from, taken from the loaded content (the build, the evaluation, the tests). */
+export const indexSourceOf = (content: Content): IndexSource => ({
+  pages: content.pages,
+  posts: content.posts,
+  faq: content.shared.faq,
+  glossary: content.shared.glossary,
+  vocabulary: content.vocabulary,
+});
 
 export function buildAssistantIndex(source: IndexSource): AssistantIndex {
   return { version: ASSISTANT_INDEX_VERSION, docs: [...assistantDocs(source)], vocabulary: source.vocabulary };

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { loadContent } from '../../site/lib/content.ts';
-import { buildAssistantIndex, sentences } from '../../site/lib/assistant-index.ts';
+import { buildAssistantIndex, indexSourceOf, sentences } from '../../site/lib/assistant-index.ts';
 import { createKnowledge, KnowledgeError, type Knowledge } from '../../backend/assistant/knowledge.ts';
 import { answerMessage, type ConversationTurn } from '../../backend/assistant/answer.ts';
 import { ConversationMemory } from '../../backend/assistant/conversations.ts';
@@ -32,13 +32,7 @@ import { quickOptions } from '../../core/assistant/quick-options.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const content = loadContent(root, {});
-const index = buildAssistantIndex({
-  pages: content.pages,
-  posts: content.posts,
-  faq: content.shared.faq,
-  glossary: content.shared.glossary,
-  vocabulary: content.vocabulary,
-});
+const index = buildAssistantIndex(indexSourceOf(content));
 const options = { productName: 'Dentivo', assistantName: 'DENTY', supportResponse: '24 h' };
 let knowledge: Knowledge;
 beforeAll(async () => {

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { loadContent } from '../../site/lib/content.ts';
-import { buildAssistantIndex } from '../../site/lib/assistant-index.ts';
+import { buildAssistantIndex, indexSourceOf } from '../../site/lib/assistant-index.ts';
 import { createKnowledge, type Knowledge } from '../../backend/assistant/knowledge.ts';
 import { evaluate, kinds, loadCases, setFile, type EvalSetName } from '../../scripts/assistant-eval/evaluate.ts';
 
@@ -41,15 +41,7 @@ const FLOORS: Record<EvalSetName, number> = {
 let knowledge: Knowledge;
 beforeAll(async () => {
   const content = loadContent(root, {});
-  knowledge = await createKnowledge(
-    buildAssistantIndex({
-      pages: content.pages,
-      posts: content.posts,
-      faq: content.shared.faq,
-      glossary: content.shared.glossary,
-      vocabulary: content.vocabulary,
-    }),
-  );
+  knowledge = await createKnowledge(buildAssistantIndex(indexSourceOf(content)));
 });
 
 describe('Évaluation de DENTY', () => {

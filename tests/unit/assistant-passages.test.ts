@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, toPublicConfig } from '../../core/common/config.ts';
 import { loadContent } from '../../site/lib/content.ts';
-import { buildAssistantIndex } from '../../site/lib/assistant-index.ts';
+import { buildAssistantIndex, indexSourceOf } from '../../site/lib/assistant-index.ts';
 import { setConfig } from '../../widgets/runtime/config.ts';
 import { sendToAssistant } from '../../widgets/assistant/assistant-client.ts';
 import { isOwnAssistant, PASSAGES_MAX, PASSAGE_MAX_CHARS, type Passage } from '../../core/assistant/passages.ts';
@@ -21,18 +21,7 @@ import { startBackend, type TestBackend } from '../support/backend.ts';
 const root = join(import.meta.dirname, '..', '..');
 const siteDir = mkdtempSync(join(tmpdir(), 'dentivo-passages-'));
 const content = loadContent(root, {});
-writeFileSync(
-  join(siteDir, 'assistant-index.json'),
-  JSON.stringify(
-    buildAssistantIndex({
-      pages: content.pages,
-      posts: content.posts,
-      faq: content.shared.faq,
-      glossary: content.shared.glossary,
-      vocabulary: content.vocabulary,
-    }),
-  ),
-);
+writeFileSync(join(siteDir, 'assistant-index.json'), JSON.stringify(buildAssistantIndex(indexSourceOf(content))));
 const config = loadConfig(JSON.parse(readFileSync(join(root, 'content/site.json'), 'utf8')), {});
 
 /** The automation service (n8n or another): what it received, and the contract's reply. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../core/common/config.ts';
 import { webhookReply } from '../../core/assistant/contract.ts';
 import { loadContent } from '../../site/lib/content.ts';
-import { buildAssistantIndex } from '../../site/lib/assistant-index.ts';
+import { buildAssistantIndex, indexSourceOf } from '../../site/lib/assistant-index.ts';
 import { assistantRoutes } from '../../server/routes/assistant.ts';
 import { storageRoutes } from '../../server/routes/storage.ts';
 import { attachmentPath, randomPart, voicePath } from '../../core/assistant/uploads.ts';
@@ -23,13 +23,7 @@ const config = loadConfig(JSON.parse(readFileSync(join(root, 'content/site.json'
 
 // The index the build writes, from the real content.
 const content = loadContent(root, {});
-const index = buildAssistantIndex({
-  pages: content.pages,
-  posts: content.posts,
-  faq: content.shared.faq,
-  glossary: content.shared.glossary,
-  vocabulary: content.vocabulary,
-});
+const index = buildAssistantIndex(indexSourceOf(content));
 
 function webhook(siteDir: string, limit?: { limit: number; windowMs: number }, inbox?: AssistantInbox) {
   const app = assistantRoutes({

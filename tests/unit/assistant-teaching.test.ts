@@ -12,7 +12,7 @@ import { answerChoices, choiceLabel, questionKey, questionsToTeach } from '../..
 import { assistantVocabulary } from '../../core/assistant/vocabulary.ts';
 import { sharedYaml } from '../../cms/formats.ts';
 import { loadContent } from '../../site/lib/content.ts';
-import { buildAssistantIndex } from '../../site/lib/assistant-index.ts';
+import { buildAssistantIndex, indexSourceOf } from '../../site/lib/assistant-index.ts';
 import { createKnowledge } from '../../backend/assistant/knowledge.ts';
 import { answerMessage } from '../../backend/assistant/answer.ts';
 import { checkContent } from '../../core/content/check.ts';
@@ -21,13 +21,7 @@ import { parseContentFile } from '../../core/content/files.ts';
 const root = join(import.meta.dirname, '..', '..');
 const vocabularyPath = 'content/shared/assistant-vocabulary.yaml';
 const content = loadContent(root, {});
-const index = buildAssistantIndex({
-  pages: content.pages,
-  posts: content.posts,
-  faq: content.shared.faq,
-  glossary: content.shared.glossary,
-  vocabulary: content.vocabulary,
-});
+const index = buildAssistantIndex(indexSourceOf(content));
 const options = { productName: 'Dentivo', assistantName: 'DENTY', supportResponse: 'sous 24 h ouvrées' };
 
 describe('Questions à apprendre: grouped as an editor reads them', () => {
