@@ -6,43 +6,19 @@
  * that page.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { teachDevPort } from '../support/ports.ts';
 import { axeViolations } from '../support/axe.ts';
+import { startDevCopy, type DevCopy } from '../support/dev-copy.ts';
 
-const root = resolve(import.meta.dirname, '../..');
 const origin = `http://127.0.0.1:${teachDevPort}`;
-const notCopied = new Set([
-  'node_modules',
-  '.git',
-  '_site',
-  '.data',
-  'test-results',
-  'playwright-report',
-  'screenshots',
-  '.tmp',
-  '.cache',
-]);
 const vocabularyPath = 'content/shared/assistant-vocabulary.yaml';
 /** A question on the trial in words the site never uses for it: DENTY does not place it (checked below). */
 const missed = 'Y a une période pour se faire la main avant de sortir le chéquier ?';
 
-let copy: string;
-let dev: ChildProcess | undefined;
-let devLog = '';
+let dev: DevCopy | undefined;
 let asked = 0;
 
-async function answers(path: string, text?: string): Promise<boolean> {
-  try {
-    const response = await fetch(origin + path);
-    return response.ok && (!text || (await response.text()).includes(text));
-  } catch {
-    return false;
-  }
-}
+const answers = (path: string, text?: string) => dev!.answers(path, text);
 
 /** Asks DENTY as the widget does (POST /assistant/webhook), each time in a new conversation. */
 async function ask(text: string): Promise<string> {
@@ -66,33 +42,13 @@ test.setTimeout(240_000);
 
 test.beforeAll(async () => {
   test.setTimeout(480_000);
-  copy = mkdtempSync(join(tmpdir(), 'dentivo-apprendre-'));
-  for (const name of readdirSync(root))
-    if (!notCopied.has(name)) cpSync(join(root, name), join(copy, name), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  const { HOST: _host, ...env } = process.env;
-  dev = spawn('npx', ['tsx', 'scripts/dev.ts'], {
-    cwd: copy,
-    detached: true,
-    env: { ...env, PORT: String(teachDevPort), DATA_DIR: 'memory', CMS_BACKEND: 'local' },
-  });
-  dev.stdout?.on('data', (chunk) => (devLog += String(chunk)));
-  dev.stderr?.on('data', (chunk) => (devLog += String(chunk)));
-  await expect
-    .poll(() => answers('/admin/', 'cms-settings'), { timeout: 420_000, intervals: [2_000] })
-    .toBe(true)
-    .catch((error) => {
-      throw new Error(`npm run dev n’a pas servi /admin :\n${devLog.slice(-3000)}\n${String(error)}`);
-    });
+  dev = await startDevCopy('dentivo-apprendre-', teachDevPort);
   await expect.poll(() => answers('/assistant-index.json'), { timeout: 120_000, intervals: [2_000] }).toBe(true);
 });
 
-test.afterAll(async () => {
-  if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
-  if (copy) rmSync(copy, { recursive: true, force: true });
-});
+test.afterAll(() => dev?.stop());
 
-const file = (path: string) => readFileSync(join(copy, path), 'utf8');
+const file = (path: string) => dev!.file(path);
 
 async function openQuestions(page: Page): Promise<void> {
   await page.goto(`${origin}/admin/`);

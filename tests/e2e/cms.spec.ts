@@ -5,52 +5,22 @@
  * files, then in the pages the dev loop rebuilds from them.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  existsSync,
-  writeFileSync,
-} from 'node:fs';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cmsDevPort } from '../support/ports.ts';
 import { pngFile } from '../support/png.ts';
+import { startDevCopy, type DevCopy } from '../support/dev-copy.ts';
 import { loadContent } from '../../site/lib/content.ts';
 import { ARTICLE_TITLE_MAX } from '../../core/common/seo.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const origin = `http://127.0.0.1:${cmsDevPort}`;
-/** What the copy leaves out: dependencies (linked instead), history, builds, local data. */
-const notCopied = new Set([
-  'node_modules',
-  '.git',
-  '_site',
-  '.data',
-  'test-results',
-  'playwright-report',
-  'screenshots',
-  '.tmp',
-  '.cache',
-]);
 
 let copy: string;
-let dev: ChildProcess | undefined;
-let devLog = '';
+let dev: DevCopy | undefined;
 
-async function answers(path: string, text?: string): Promise<boolean> {
-  try {
-    const response = await fetch(origin + path);
-    return response.ok && (!text || (await response.text()).includes(text));
-  } catch {
-    return false;
-  }
-}
+const answers = (path: string, text?: string) => dev!.answers(path, text);
 
 test.describe.configure({ mode: 'serial' });
 // npm run dev builds everything before it serves: patience, not speed (no duration is asserted).
@@ -58,37 +28,13 @@ test.setTimeout(240_000);
 
 test.beforeAll(async () => {
   test.setTimeout(480_000);
-  copy = mkdtempSync(join(tmpdir(), 'dentivo-cms-'));
-  for (const name of readdirSync(root))
-    if (!notCopied.has(name)) cpSync(join(root, name), join(copy, name), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  dev = spawn('npx', ['tsx', 'scripts/dev.ts'], {
-    cwd: copy,
-    detached: true,
-    // No HOST: npm run dev's own default (127.0.0.1) is under test.
-    env: { ...withoutHost(process.env), PORT: String(cmsDevPort), DATA_DIR: 'memory', CMS_BACKEND: 'local' },
-  });
-  dev.stdout?.on('data', (chunk) => (devLog += String(chunk)));
-  dev.stderr?.on('data', (chunk) => (devLog += String(chunk)));
-  await expect
-    .poll(() => answers('/admin/', 'cms-settings'), { timeout: 420_000, intervals: [2_000] })
-    .toBe(true)
-    .catch((error) => {
-      throw new Error(`npm run dev n’a pas servi /admin :\n${devLog.slice(-3000)}\n${String(error)}`);
-    });
+  dev = await startDevCopy('dentivo-cms-', cmsDevPort);
+  copy = dev.dir;
 });
 
-test.afterAll(async () => {
-  if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
-  if (copy) rmSync(copy, { recursive: true, force: true });
-});
+test.afterAll(() => dev?.stop());
 
-const file = (path: string) => readFileSync(join(copy, path), 'utf8');
-
-function withoutHost(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { HOST: _host, ...rest } = env;
-  return rest;
-}
+const file = (path: string) => dev!.file(path);
 
 async function openAdmin(page: Page, hash: string): Promise<void> {
   await page.goto(`${origin}/admin/`);
