@@ -2,9 +2,13 @@
  * Screenshots of built pages at phone and desktop widths, to look at what we ship:
  *   npm run screenshot -- /agenda /blog        (server on BASE_URL, default http://localhost:8080)
  * Writes screenshots/<name>-375.png and -1280.png (git-ignored).
+ *   npm run screenshot -- --drawing public/images/screens/dashboard.svg
+ * draws an SVG screen at twice its size into the PNG beside it: a hero shows that raster, whose copies
+ * the build makes, because a drawing with many texts is laid out on the phone's main thread
+ * (docs/decisions/0056-quiet-main-thread.md).
  */
 import { chromium } from 'playwright-core';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { chromiumPath, chromiumArgs } from './lib/browser.ts';
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
@@ -13,9 +17,23 @@ const full = !process.argv.includes('--fold');
 /** --slices N: cut the full page into N-screen-high tiles (long pages stay readable). */
 const slicesArg = process.argv.indexOf('--slices');
 const slices = slicesArg > 0 ? Number(process.argv[slicesArg + 1]) : 0;
-await mkdir('screenshots', { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-for (const width of [375, 1280]) {
+const drawing = process.argv.indexOf('--drawing');
+if (drawing > 0) {
+  const file = process.argv[drawing + 1]!;
+  const svg = await readFile(file, 'utf8');
+  const [width, height] = [/\swidth="(\d+)"/, /\sheight="(\d+)"/].map((size) => Number(size.exec(svg)![1]));
+  const page = await browser.newPage({ viewport: { width: width!, height: height! }, deviceScaleFactor: 2 });
+  await page.setContent(
+    `<body style="margin:0"><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}">`,
+  );
+  await page.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+  await page.screenshot({ path: file.replace(/\.svg$/, '.png'), omitBackground: true });
+  console.log(file.replace(/\.svg$/, '.png'));
+  paths.length = 0;
+}
+await mkdir('screenshots', { recursive: true });
+for (const width of drawing > 0 ? [] : [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 812 : 900 } });
   for (const path of paths.length ? paths : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' });

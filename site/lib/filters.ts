@@ -46,8 +46,9 @@ export function filters(config: () => SiteConfig, iconSvg: (name: string, classN
     gridColumns: (count: number, preferred?: number, fixed?: unknown) => gridColumns(count, preferred, Boolean(fixed)),
     year: () => new Date().getFullYear(),
     /** An upload's <picture> of the copies the build made (site/lib/picture.ts); empty for any other image. */
-    picture: (src: string, alt: string, eager?: unknown) =>
-      pictureHtml(src, { alt: alt ?? '', eager: Boolean(eager), extra: 'data-skeleton' }) ?? '',
+    picture: (src: string, alt: string, eager?: unknown, sizes?: string) =>
+      pictureHtml(src, { alt: alt ?? '', eager: Boolean(eager), extra: 'data-skeleton', ...(sizes && { sizes }) }) ??
+      '',
     /** A category's own list page: "Équipe & Organisation" → /blog/categorie/equipe-organisation. */
     categoryPath: remembered((name) => {
       const category = findCategory(name);

@@ -8,6 +8,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { sniffImage } from '../../core/content/media-names.ts';
 import { SOCIAL_HEIGHT, SOCIAL_WIDTH, type SocialCard } from '../lib/social-cards.ts';
 
 const require = createRequire(import.meta.url);
@@ -58,13 +59,41 @@ const el = (
   props: { style, children, ...props },
 });
 
-function svgSize(svg: string): { width: number; height: number } {
-  const width = Number(/<svg[^>]*\swidth="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 1200);
-  const height = Number(/<svg[^>]*\sheight="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 630);
-  return { width, height };
+interface Picture {
+  src: string;
+  width: number;
+  height: number;
 }
 
-const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+/** A JPEG's size, from its first frame header (SOF0–SOF15, not DHT, JPG or DAC). */
+function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+  for (let at = 2; at + 9 < bytes.length; at += 2 + bytes.readUInt16BE(at + 2)) {
+    const marker = bytes[at + 1]!;
+    if (bytes[at] !== 0xff) return undefined;
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+  }
+  return undefined;
+}
+
+/**
+ * The picture as satori takes it: a drawing (SVG), or a PNG or JPEG (a page's screenshot, an editor's
+ * upload). Another format (WebP, AVIF) is left out: the card keeps its title and logo.
+ */
+function pictureOf(bytes: Buffer): Picture | undefined {
+  const type = sniffImage(bytes);
+  const uri = (mime: string) => `data:${mime};base64,${bytes.toString('base64')}`;
+  if (type === 'png') return { src: uri('image/png'), width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (type === 'jpeg') {
+    const size = jpegSize(bytes);
+    return size && { src: uri('image/jpeg'), ...size };
+  }
+  if (type) return undefined;
+  const svg = bytes.toString('utf8');
+  const width = Number(/<svg[^>]*\swidth="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 1200);
+  const height = Number(/<svg[^>]*\sheight="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 630);
+  return { src: uri('image/svg+xml'), width, height };
+}
 
 /**
  * A title's size by its length, so that long article titles still hold in four lines. The NBHY of the
@@ -76,8 +105,7 @@ function titleStyle(title: string, narrow: boolean): { fontSize: number } {
   return { fontSize: length <= 50 ? 72 : 60 };
 }
 
-function picturePanel(svg: string, kind: 'portrait' | 'wide'): Node {
-  const { width, height } = svgSize(svg);
+function picturePanel({ src, width, height }: Picture, kind: 'portrait' | 'wide'): Node {
   if (kind === 'portrait')
     return el(
       'div',
@@ -89,7 +117,7 @@ function picturePanel(svg: string, kind: 'portrait' | 'wide'): Node {
         boxShadow: '0 18px 40px rgba(15, 118, 110, 0.22)',
       },
       el('img', { width: 300, height: 300, borderRadius: 150 }, undefined, {
-        src: dataUri(svg),
+        src,
         width: 300,
         height: 300,
       }),
@@ -107,7 +135,7 @@ function picturePanel(svg: string, kind: 'portrait' | 'wide'): Node {
       boxShadow: '0 24px 48px rgba(15, 118, 110, 0.20)',
     },
     el('img', { width: boxWidth, height: boxHeight, borderRadius: 20 }, undefined, {
-      src: dataUri(svg),
+      src,
       width: boxWidth,
       height: boxHeight,
     }),
@@ -115,9 +143,9 @@ function picturePanel(svg: string, kind: 'portrait' | 'wide'): Node {
 }
 
 export async function renderCard(card: SocialCard, context: RenderContext): Promise<Buffer> {
-  const logo = readFileSync(join(context.output, 'images', 'logo.svg'), 'utf8');
-  const picture = card.picture ? readFileSync(join(context.output, card.picture), 'utf8') : undefined;
-  const portrait = picture ? svgSize(picture).width === svgSize(picture).height : false;
+  const logo = pictureOf(readFileSync(join(context.output, 'images', 'logo.svg')))!;
+  const picture = card.picture ? pictureOf(readFileSync(join(context.output, card.picture))) : undefined;
+  const portrait = picture ? picture.width === picture.height : false;
   const title = card.title.replace(/\u2011/g, '-');
 
   const text = el(
@@ -132,7 +160,7 @@ export async function renderCard(card: SocialCard, context: RenderContext): Prom
     },
     [
       el('div', { display: 'flex', alignItems: 'center', gap: 16 }, [
-        el('img', { width: 60, height: 60 }, undefined, { src: dataUri(logo), width: 60, height: 60 }),
+        el('img', { width: 60, height: 60 }, undefined, { src: logo.src, width: 60, height: 60 }),
         el('div', { fontSize: 40, fontWeight: 700, color: colour.slate900, letterSpacing: -0.5 }, 'Dentivo'),
       ]),
       el('div', { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 24 }, [

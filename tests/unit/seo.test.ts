@@ -372,3 +372,42 @@ describe('The image step draws a card once, then reuses it', () => {
     expect(existsSync(join(output, 'social', 'images', 'logo.png'))).toBe(true);
   });
 });
+
+describe('A card shows a raster picture too', () => {
+  it('draws a PNG screenshot beside the title, and leaves out a format it cannot read without failing', async () => {
+    const { buildSocialImages } = await import('../../scripts/social-images.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'dentivo-social-'));
+    const output = join(dir, 'site');
+    mkdirSync(join(output, 'images'), { recursive: true });
+    cpSync(join(root, 'public', 'images', 'logo.svg'), join(output, 'images', 'logo.svg'));
+    cpSync(join(root, 'public', 'images', 'screens', 'dashboard.png'), join(output, 'images', 'ecran.png'));
+    // A WebP header: satori cannot take one, so the card is drawn without it.
+    writeFileSync(join(output, 'images', 'photo.webp'), Buffer.from('RIFF\0\0\0\0WEBPVP8 \0\0\0\0', 'latin1'));
+    const manifest = join(dir, 'cards.json');
+    const card = (file: string, picture?: string) => ({
+      file,
+      title: 'Une carte',
+      kicker: 'Essai',
+      alt: 'Une carte',
+      picture,
+    });
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        output,
+        siteHost: 'dentivo.example',
+        cards: [
+          card('/social/seule.png'),
+          card('/social/ecran.png', '/images/ecran.png'),
+          card('/social/photo.png', '/images/photo.webp'),
+        ],
+        rasters: [],
+      }),
+    );
+    expect((await buildSocialImages(manifest, join(dir, 'cache'))).drawn).toBe(3);
+    const drawn = (name: string) => readFileSync(join(output, 'social', name));
+    expect(drawn('ecran.png').readUInt32BE(16)).toBe(1200);
+    expect(drawn('ecran.png').equals(drawn('seule.png'))).toBe(false);
+    expect(drawn('photo.png').equals(drawn('seule.png'))).toBe(true);
+  });
+});
