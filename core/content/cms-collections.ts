@@ -1,11 +1,11 @@
 /**
  * The CMS's collections, generated from the zod schemas of core/ (docs/decisions/0029-cms-for-editors.md):
  * one source of truth, so a field added to a schema appears in the editor's form by itself. The walk
- * knows zod's building blocks (objects, arrays, enums, literals, unions, records, optional and default
- * values, length and pattern checks) and a handful of fields by name (images, long texts) or by place
- * (references to the shared content, which become pickers of existing entries).
+ * reads each schema as zod exports it, `z.toJSONSchema()` (objects, arrays, enums, constants, unions,
+ * records, required and default values, lengths and patterns), and knows a handful of fields by name
+ * (images, long texts) or by place (references to the shared content, which become pickers).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { page } from '../pages/page.ts';
 import { siteConfig } from '../common/config.ts';
 import { icon } from '../pages/sections.ts';
@@ -177,53 +177,72 @@ const byPlace: Record<string, Partial<CmsField>> = {
   },
 };
 
-type Def = Record<string, unknown> & { type: string };
-const defOf = (schema: z.ZodType) => schema.def as unknown as Def;
-
-/** Strips optional and default wrappers: what the field holds, and whether an editor may leave it empty. */
-export function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; defaultValue?: unknown } {
-  let inner = schema;
-  let optional = false;
-  let defaultValue: unknown;
-  for (;;) {
-    const def = defOf(inner);
-    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type)) {
-      optional = true;
-      if (def.type === 'default' && defaultValue === undefined) defaultValue = structuredClone(def.defaultValue);
-      inner = def.innerType as z.ZodType;
-    } else if (def.type === 'pipe') {
-      const input = def.in as z.ZodType;
-      inner = defOf(input).type === 'transform' ? (def.out as z.ZodType) : input;
-    } else return { inner, optional, defaultValue };
-  }
+/**
+ * A schema as zod exports it (JSON Schema, the input a file holds), with what JSON Schema cannot say
+ * added by `override`: the icon picker, a date, and a pattern's own message.
+ */
+interface Json {
+  type?: string;
+  properties?: Record<string, Json>;
+  required?: string[];
+  items?: Json;
+  anyOf?: Json[];
+  oneOf?: Json[];
+  enum?: (string | number)[];
+  const?: string | number;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  propertyNames?: Json;
+  additionalProperties?: Json | boolean;
+  'x-icon'?: true;
+  'x-date'?: true;
+  /** The message the schema gives when the pattern fails, if it gives its own. */
+  'x-message'?: string;
 }
 
-type Check = { check: string; [key: string]: unknown };
-const checksOf = (schema: z.ZodType): Check[] =>
-  ((defOf(schema).checks as { _zod: { def: Check } }[] | undefined) ?? []).map((check) => check._zod.def);
+/** Marks zod's default messages, which the form replaces by « format invalide ». */
+const DEFAULT_MESSAGE = '\u0000';
 
-/** The message a check was given in its schema, else a French default. */
-function messageOf(check: Check, fallback: string): string {
-  try {
-    const error = (check.error as ((issue: unknown) => unknown) | undefined)?.({ code: check.check, input: '' });
-    if (typeof error === 'string') return error;
-    if (error && typeof (error as { message?: unknown }).message === 'string')
-      return (error as { message: string }).message;
-  } catch {
-    // A message computed from the issue: the default below says the same.
-  }
-  return fallback;
+function jsonOf(schema: z.ZodType): Json {
+  return z.toJSONSchema(schema, {
+    io: 'input',
+    // A date (YAML reads « 2026-01-05 » as one) has no JSON Schema: marked below.
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const node = jsonSchema as Json;
+      if (zodSchema === icon) node['x-icon'] = true;
+      if (zodSchema instanceof z.ZodDate) node['x-date'] = true;
+      if (node.type === 'string' && node.pattern) {
+        // A message set on the check wins over the one passed to the parse (zod's precedence of errors).
+        const result = z.safeParse(zodSchema, '\u0000', { error: () => DEFAULT_MESSAGE });
+        const issue = result.error?.issues.find((found) => found.code === 'invalid_format');
+        if (issue && issue.message !== DEFAULT_MESSAGE) node['x-message'] = issue.message;
+      }
+    },
+  }) as Json;
 }
 
-function lengthBounds(checks: Check[]): { min?: number; max?: number } {
-  const bounds: { min?: number; max?: number } = {};
-  for (const check of checks) {
-    if (check.check === 'min_length') bounds.min = check.minimum as number;
-    if (check.check === 'max_length') bounds.max = check.maximum as number;
-    if (check.check === 'length_equals') bounds.min = bounds.max = check.length as number;
-  }
-  return bounds;
+/** A nullable value is an optional one for the editor: the null branch dropped. */
+function withoutNull(node: Json): { inner: Json; nullable: boolean } {
+  const options = node.anyOf?.filter((option) => option.type !== 'null');
+  if (!options || options.length === node.anyOf!.length) return { inner: node, nullable: false };
+  const { anyOf: _anyOf, ...rest } = node;
+  return { inner: options.length === 1 ? { ...rest, ...options[0] } : { ...rest, anyOf: options }, nullable: true };
 }
+
+const lengthBounds = (min?: number, max?: number) => ({
+  ...(min !== undefined && { min }),
+  ...(max !== undefined && { max }),
+});
 
 function lengthPattern({ min, max }: { min?: number; max?: number }): [string, string] | undefined {
   if (!min && max === undefined) return undefined;
@@ -232,17 +251,14 @@ function lengthPattern({ min, max }: { min?: number; max?: number }): [string, s
   return [`^[\\s\\S]{0,${max}}$`, `${max} caractères au plus`];
 }
 
-function stringField(name: string, schema: z.ZodType): Partial<CmsField> {
-  const checks = checksOf(schema);
+function stringField(name: string, node: Json): Partial<CmsField> {
   if (imageFields.has(name)) return { widget: 'image', choose_url: false };
-  const regex = checks.find((check) => check.format === 'regex' || check.format === 'starts_with');
-  const format = (defOf(schema).format as string | undefined) ?? checks.find((check) => check.format)?.format;
+  const { min, max } = lengthBounds(node.minLength, node.maxLength);
   let pattern: [string, string] | undefined;
-  if (regex?.pattern instanceof RegExp) pattern = [regex.pattern.source, messageOf(regex, 'format invalide')];
-  else if (format === 'url') pattern = ['^https?://\\S+$', 'une adresse qui commence par https://'];
-  else if (format === 'email') pattern = ['^\\S+@\\S+\\.\\S+$', 'une adresse e-mail'];
-  else pattern = lengthPattern(lengthBounds(checks));
-  const { min, max } = lengthBounds(checks);
+  if (node.format === 'uri') pattern = ['^https?://\\S+$', 'une adresse qui commence par https://'];
+  else if (node.format === 'email') pattern = ['^\\S+@\\S+\\.\\S+$', 'une adresse e-mail'];
+  else if (node.pattern) pattern = [node.pattern, node['x-message'] ?? 'format invalide'];
+  else pattern = lengthPattern({ min, max });
   // A field with a length limit counts its characters as the editor types (cms/fields/counted.tsx).
   const counter: CharLimits | undefined =
     max === undefined ? undefined : { ...(min !== undefined && min > 1 && { min }), max };
@@ -258,50 +274,49 @@ const searchLimits: Record<string, { max: number; field: string }> = {
   'blog.summary': { max: SEO_DESCRIPTION_MAX, field: 'seoDescription' },
 };
 
-function numberField(schema: z.ZodType): Partial<CmsField> {
-  const field: Partial<CmsField> = { widget: 'number', value_type: 'float' };
-  for (const check of checksOf(schema)) {
-    if (check.check === 'number_format' && String(check.format).includes('int')) field.value_type = 'int';
-    if (check.check === 'greater_than') field.min = (check.value as number) + (check.inclusive ? 0 : 1);
-    if (check.check === 'less_than') field.max = (check.value as number) - (check.inclusive ? 0 : 1);
-  }
-  return field;
+/** zod's `int()` bounds every integer by the safe range: no limit an editor needs to see. */
+const bound = (value: number | undefined) =>
+  value === undefined || Math.abs(value) === Number.MAX_SAFE_INTEGER ? undefined : value;
+
+function numberField(node: Json): Partial<CmsField> {
+  const min = bound(node.minimum) ?? (node.exclusiveMinimum === undefined ? undefined : node.exclusiveMinimum + 1);
+  const max = bound(node.maximum) ?? (node.exclusiveMaximum === undefined ? undefined : node.exclusiveMaximum - 1);
+  return {
+    widget: 'number',
+    value_type: node.type === 'integer' ? 'int' : 'float',
+    ...(min !== undefined && { min }),
+    ...(max !== undefined && { max }),
+  };
 }
 
 const option = (value: string | number) => ({ label: String(value), value });
 
-function literalValues(schema: z.ZodType): (string | number)[] | undefined {
-  const def = defOf(schema);
-  if (def.type === 'literal') return def.values as (string | number)[];
-  if (def.type === 'enum') return Object.values(def.entries as Record<string, string | number>);
-  return undefined;
-}
-
-function isDateLike(schema: z.ZodType): boolean {
-  const def = defOf(schema);
-  if (def.type === 'date') return true;
-  return def.type === 'pipe' && defOf(def.in as z.ZodType).type === 'date';
-}
+const literalValues = (node: Json): (string | number)[] | undefined =>
+  node.const !== undefined ? [node.const] : node.enum;
 
 /** One object's fields, in the schema's order. */
 export function fieldsOf(schema: z.ZodType, place: string, skip: string[] = []): CmsField[] {
-  const shape = defOf(schema).shape as Record<string, z.ZodType>;
-  return Object.entries(shape)
+  return objectFields(jsonOf(schema), place, skip);
+}
+
+function objectFields(node: Json, place: string, skip: string[] = []): CmsField[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {})
     .filter(([name]) => !skip.includes(name))
-    .map(([name, child]) => fieldFor(name, child, `${place}.${name}`));
+    .map(([name, child]) => fieldFor(name, child, `${place}.${name}`, required.has(name)));
 }
 
 /** The editor field for one schema field. */
-export function fieldFor(name: string, schema: z.ZodType, place: string): CmsField {
-  const { inner, optional, defaultValue } = unwrap(schema);
+function fieldFor(name: string, node: Json, place: string, required: boolean): CmsField {
+  const { inner, nullable } = withoutNull(node);
   const hint = fieldHints[name];
   const field: CmsField = {
     name,
     label: fieldLabels[name] ?? name,
     widget: 'string',
-    required: !optional,
+    required: required && !nullable && inner.default === undefined,
     ...(hint && { hint }),
-    ...(defaultValue !== undefined && { default: defaultValue }),
+    ...(inner.default !== undefined && { default: structuredClone(inner.default) }),
     ...shapeOf(name, inner, place),
     ...byPlace[place],
   };
@@ -331,54 +346,38 @@ function askNothing(field: CmsField): CmsField {
   return relaxed;
 }
 
-function shapeOf(name: string, schema: z.ZodType, place: string): Partial<CmsField> {
-  if (schema === icon) return { widget: 'icon' };
-  const def = defOf(schema);
-  switch (def.type) {
+function shapeOf(name: string, node: Json, place: string): Partial<CmsField> {
+  if (node['x-icon']) return { widget: 'icon' };
+  if (node['x-date']) return dateField();
+  const values = literalValues(node);
+  if (values)
+    return values.length === 1
+      ? { widget: 'hidden', default: values[0] }
+      : { widget: 'select', options: values.map(option) };
+  if (node.anyOf) return unionField(name, node.anyOf);
+  switch (node.type) {
     case 'string':
-      return stringField(name, schema);
+      return stringField(name, node);
     case 'number':
-      return numberField(schema);
+    case 'integer':
+      return numberField(node);
     case 'boolean':
       return { widget: 'boolean' };
-    case 'date':
-      return dateField();
-    case 'enum':
-    case 'literal': {
-      const values = literalValues(schema)!;
-      return values.length === 1
-        ? { widget: 'hidden', default: values[0] }
-        : { widget: 'select', options: values.map(option) };
-    }
-    case 'object':
-      return { widget: 'object', collapsed: false, fields: fieldsOf(schema, place) };
     case 'array':
-      return listField(name, schema, place);
-    case 'record': {
-      const keys = literalValues(def.keyType as z.ZodType);
+      return listField(name, node, place);
+    case 'object': {
+      const keys = node.propertyNames?.enum;
       // A record keyed by a fixed list (the clusters) is an object with one field per key.
-      if (keys)
+      if (keys && typeof node.additionalProperties === 'object') {
+        const value = node.additionalProperties;
         return {
           widget: 'object',
           collapsed: true,
-          fields: keys.map((key) => ({
-            ...fieldFor(String(key), def.valueType as z.ZodType, `${place}.${key}`),
-            label: String(key),
-          })),
+          fields: keys.map((key) => ({ ...fieldFor(String(key), value, `${place}.${key}`, true), label: String(key) })),
         };
-      return { widget: 'json' };
-    }
-    case 'union': {
-      const options = def.options as z.ZodType[];
-      const values = options.map(literalValues);
-      if (values.every(Boolean)) return { widget: 'select', options: values.flat().map((value) => option(value!)) };
-      if (options.some(isDateLike)) return dateField();
-      if (options.every((item) => ['string', 'literal'].includes(defOf(unwrap(item).inner).type)))
-        return stringField(
-          name,
-          options.find((item) => defOf(item).type === 'string')!,
-        );
-      return { widget: 'json' };
+      }
+      if (!node.properties) return { widget: 'json' };
+      return { widget: 'object', collapsed: false, fields: objectFields(node, place) };
     }
     default:
       // unknown, any: edited as JSON and checked by the schema on save.
@@ -386,30 +385,40 @@ function shapeOf(name: string, schema: z.ZodType, place: string): Partial<CmsFie
   }
 }
 
+function unionField(name: string, options: Json[]): Partial<CmsField> {
+  const values = options.map(literalValues);
+  if (values.every(Boolean)) return { widget: 'select', options: values.flat().map((value) => option(value!)) };
+  if (options.some((item) => item['x-date'])) return dateField();
+  if (options.every((item) => item.type === 'string')) return stringField(name, options.find((item) => !literalValues(item))!);
+  return { widget: 'json' };
+}
+
 function dateField(): Partial<CmsField> {
   return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'DD/MM/YYYY', time_format: false, picker_utc: true };
 }
 
-function listField(name: string, schema: z.ZodType, place: string): Partial<CmsField> {
-  const { min, max } = lengthBounds(checksOf(schema));
+/** The property every option of a discriminated union fixes to its own value (the sections' `type`). */
+const discriminatorOf = (options: Json[]) =>
+  Object.keys(options[0]?.properties ?? {}).find((key) =>
+    options.every((item) => item.properties?.[key]?.const !== undefined),
+  );
+
+function listField(name: string, node: Json, place: string): Partial<CmsField> {
   const bounds = {
-    ...(min !== undefined && { min }),
-    ...(max !== undefined && { max }),
+    ...lengthBounds(node.minItems, node.maxItems),
     ...(itemLabels[name] && { label_singular: itemLabels[name] }),
   };
-  const element = unwrap(defOf(schema).element as z.ZodType).inner;
-  const def = defOf(element);
-  if (def.type === 'union' && typeof def.discriminator === 'string') {
-    const key = def.discriminator;
-    const types = (def.options as z.ZodType[]).map((item) => {
-      const tag = (defOf(item).shape as Record<string, z.ZodType>)[key]!;
-      const value = String(literalValues(tag)![0]);
+  const element = withoutNull(node.items ?? {}).inner;
+  const key = element.oneOf && discriminatorOf(element.oneOf);
+  if (element.oneOf && key) {
+    const types = element.oneOf.map((item) => {
+      const value = String(item.properties![key]!.const);
       return {
         name: value,
         label: sectionLabels[value] ?? value,
         widget: 'object',
         summary: '{{fields.title}}',
-        fields: fieldsOf(item, `${place}.${value}`, [key]),
+        fields: objectFields(item, `${place}.${value}`, [key]),
       };
     });
     return { widget: 'list', typeKey: key, types, collapsed: true, ...bounds };
@@ -418,8 +427,8 @@ function listField(name: string, schema: z.ZodType, place: string): Partial<CmsF
   const choices = literalValues(element);
   if (choices && choices.length > 1)
     return { widget: 'select', multiple: true, options: choices.map(option), ...bounds };
-  if (def.type === 'object') {
-    const fields = fieldsOf(element, place);
+  if (element.type === 'object' && element.properties) {
+    const fields = objectFields(element, place);
     const first =
       fields.find((field) => summaryFields.includes(field.name)) ??
       fields.find((field) => ['string', 'relation'].includes(field.widget));
@@ -432,7 +441,7 @@ function listField(name: string, schema: z.ZodType, place: string): Partial<CmsF
     };
   }
   const item = itemLabels[name];
-  const field = fieldFor(name, element, `${place}[]`);
+  const field = fieldFor(name, element, `${place}[]`, true);
   // Open: a folded line of a list of words shows its label, not the word.
   return {
     widget: 'list',
@@ -550,15 +559,15 @@ export function collections(): CmsCollection[] {
       format: formats.yaml,
       delete: false,
       files: sharedKeys.map((key) => {
-        const schema = sharedFiles[key].schema as z.ZodType;
-        const isList = defOf(schema).type === 'array';
+        const schema = jsonOf(sharedFiles[key].schema as z.ZodType);
         return {
           name: key,
           label: sharedLabels[key],
           file: sharedPath(key),
-          fields: isList
-            ? [{ ...fieldFor(key, schema, `shared.${key}`), name: listFieldName }]
-            : fieldsOf(schema, `shared.${key}`),
+          fields:
+            schema.type === 'array'
+              ? [{ ...fieldFor(key, schema, `shared.${key}`, true), name: listFieldName }]
+              : objectFields(schema, `shared.${key}`),
         };
       }),
     },
