@@ -26,7 +26,8 @@ const CANDIDATES = 40;
 const MORE_STOP_WORDS = (
   'elles eux celle celles celui ceux cet cette ces etre etait etaient serait seraient avoir avait avaient aurait ' +
   'peut peuvent pouvait pourra pourrait pourraient pouvons dois doit doivent devez devons devrait devraient ' +
-  'veut veulent voulez voudrait vais va vont allez fait font faites faut faudrait tres plus moins comme ainsi ' +
+  'veut veulent voulez voudrait voudrais vais va vont allez fait font faites faut faudra faudrait tres plus moins ' +
+  'comme ainsi pourrai pourrais pourrez devra devrai devrez sera serai serez serons aura aurai aurez ' +
   'encore deja toujours ici la la-bas quand ou dont lequel laquelle lesquels lesquelles quelqu quelque quelques ' +
   'chaque autre autres meme memes si sinon car parce depuis pendant avant apres chez vers entre sous sur selon'
 ).split(' ');

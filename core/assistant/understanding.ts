@@ -47,6 +47,8 @@ const ASKS_FOR_A_DURATION = [
   'délais',
   'à partir de quand',
   'à quel moment',
+  'à quelles dates',
+  'à quelle date',
   'au bout de',
   'combien de jours',
   'combien de minutes',

@@ -273,6 +273,13 @@ describe('Une réponse, pas des extraits', () => {
     expect(opening(ask('lessai gratuit dure combien de temps').markdown)).toMatch(/30\sjours/);
   });
 
+  it('« à quelles dates » demande un moment ; un verbe au futur (« il faudra ») ne compte pas comme un sujet', () => {
+    expect(opening(ask('Pour les impayés, vos relances partent à quelles dates ?').markdown)).toMatch(/trois jours après/);
+    const training = ask('Mes assistantes ne sont pas à l’aise avec l’informatique, il faudra leur payer une formation ?');
+    expect(training.links[0]!.url).toBe('/faq');
+    expect(opening(training.markdown)).toContain('sans formation lourde');
+  });
+
   it('« parler à quelqu’un » mène au support (horaires, 24 h), le tiers payant à « je n’ai pas trouvé »', () => {
     const human = ask('je veux parler à quelqu’un');
     expect(human.links[0]!.url).toBe('/contact');
