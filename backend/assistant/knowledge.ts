@@ -10,6 +10,7 @@ import { lexiconOf } from '../../core/assistant/text.ts';
 import { sentencesOf } from '../../core/assistant/opening.ts';
 import {
   compileVocabulary,
+  ANSWER_KINDS,
   DURATION,
   DURATION_TERM,
   FIGURE_TERM,
@@ -93,6 +94,7 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
     const terms = new Set(analyze(text));
     if (/[0-9]/.test(text)) terms.add(FIGURE_TERM);
     if (DURATION.test(text)) terms.add(DURATION_TERM);
+    for (const { term, pattern } of ANSWER_KINDS) if (pattern.test(text)) terms.add(term);
     return terms;
   };
   const docs: PreparedDoc[] = index.docs.map((doc, position) => {

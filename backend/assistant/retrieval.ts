@@ -41,8 +41,14 @@ const stem = (word: string) => {
   return stemmed.length >= 5 && stemmed.endsWith('s') ? stemmed.slice(0, -1) : stemmed;
 };
 
-/** Folded, apostrophes and hyphens as spaces: "l’agenda" → "l agenda", "rendez-vous" → "rendez vous". */
-export const searchText = (text: string) => fold(text).replace(/['+-]/g, ' ');
+/**
+ * Folded, apostrophes and hyphens as spaces: "l’agenda" → "l agenda", "rendez-vous" → "rendez vous";
+ * "e-mail" is one word, as the visitor who types "email" writes it.
+ */
+export const searchText = (text: string) =>
+  fold(text)
+    .replace(/\be-mail/g, 'email')
+    .replace(/['+-]/g, ' ');
 
 export interface Retrieval {
   analyze: Analyze;

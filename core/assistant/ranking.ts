@@ -5,7 +5,9 @@
  * place where DENTY concludes that the site does not answer (unanswered questions are kept from there).
  */
 import { pagePath, type AssistantDoc } from './knowledge.ts';
-import { DURATION_TERM, type Understanding } from './understanding.ts';
+import { ANSWER_KINDS, DURATION_TERM, type Understanding } from './understanding.ts';
+
+const ANSWER_TERMS = new Set<string>([DURATION_TERM, ...ANSWER_KINDS.map((kind) => kind.term)]);
 import type { AssistantTopic } from './vocabulary.ts';
 
 /** A document with what ranking needs: its terms, and the terms of each of its lines. */
@@ -166,8 +168,8 @@ export function lineWeight(
     }
     let best = 0;
     for (const expression of understanding.alternatives.get(term) ?? []) {
-      // A duration asked for and found is the answer itself, not a neighbour of the word.
-      const share = expression[0] === DURATION_TERM ? 2 : 1;
+      // A duration, an address or a number asked for and found is the answer itself, not a neighbour of the word.
+      const share = ANSWER_TERMS.has(expression[0]!) ? 2 : 1;
       best = Math.max(best, (share * expression.filter((part) => terms.has(part)).length) / expression.length);
     }
     score += (idf(term) / 2) * best;
@@ -274,6 +276,12 @@ export interface Thresholds {
   fallbackShare: number;
 }
 
+/** The kinds of answer (an e-mail address, a phone number) the question asks for by their form. */
+const askedKinds = (understanding: Understanding) =>
+  ANSWER_KINDS.map(({ term }) => term).filter((kind) =>
+    [...understanding.alternatives.values()].some((expressions) => expressions.some((parts) => parts[0] === kind)),
+  );
+
 /** Whether the site answers the question, and with what: the one place where "no answer" is decided. */
 export function decide(
   ranked: readonly Ranked[],
@@ -305,6 +313,18 @@ export function decide(
         item.coverage >= lead!.coverage - PAGE_FIRST_COVERAGE_GAP,
     );
     if (page) lead = page;
+  }
+  // Asked for an address or a number (« votre mail ? »), the document that shows one answers, even below
+  // one that only speaks of the subject (« écrivez-nous depuis la page Contact »).
+  const kinds = askedKinds(understanding);
+  const holds = (item: Ranked) => kinds.every((kind) => item.doc.terms.has(kind));
+  if (kinds.length && !holds(lead)) {
+    const shown = ranked.find(
+      // The legal notice's own text answers this too: the address it shows is the answer.
+      (item) =>
+        holds(item) && item.coverage >= thresholds.coverage && item.score >= lead!.score * thresholds.fallbackShare,
+    );
+    if (shown) lead = shown;
   }
   const seeAlso: Ranked[] = [];
   const seen = new Set([pagePath(lead.doc.doc.url)]);

@@ -26,6 +26,8 @@ export interface CompiledVocabulary {
   figures: string[][];
   /** Expressions that ask for a duration or a moment ("au bout de", "délai"), as terms. */
   durations: string[][];
+  /** For each kind of answer a line can hold (an e-mail address, a phone number): the expressions that ask for it. */
+  kinds: { term: string; expressions: string[][] }[];
   /** The analysed "plusieurs": a count in a question ("3 cabinets") also reads as "plusieurs cabinets". */
   several: string[];
 }
@@ -63,6 +65,24 @@ export const DURATION_TERM = '#duree';
 export const DURATION =
   /\b(?:J\s?[+-]\s?\d+|\d+(?:[,.]\d+)?\s?(?:h|heures?|min|minutes?|s|secondes?|jours?|semaines?|mois|ans?|années?)\b|(?:un|une|deux|trois|quatre|cinq|six|sept|huit|dix|douze|quinze|trente|quelques)\s(?:minutes?|heures?|jours?|semaines?|mois|ans|années?)\b|veille|lendemain)/iu;
 
+/**
+ * Answers a line holds by their form, as a number answers « combien »: an e-mail address answers « votre
+ * mail ? », a phone number « un numéro pour vous appeler ? ». backend/assistant/knowledge.ts adds `term`
+ * to a line that matches `pattern`.
+ */
+export const ANSWER_KINDS = [
+  {
+    term: '#courriel',
+    pattern: /[\w.+-]+@[\w-]+\.[\w.]+/u,
+    asks: ['email', 'e-mail', 'mail', 'courriel', 'adresse électronique', 'écrire'],
+  },
+  {
+    term: '#telephone',
+    pattern: /(?:\+33\s?|\b0)[1-9](?:[\s.]?\d{2}){4}\b/u,
+    asks: ['téléphone', 'numéro', 'appeler', 'tel', 'joindre'],
+  },
+] as const;
+
 /** "3 cabinets", "deux praticiens", "4 sites": a count of two or more, and the word it counts. */
 const COUNT =
   /\b((?:[2-9]|[1-9][0-9]+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quinze|vingt))\s+([a-z][a-z-]*)/g;
@@ -82,6 +102,7 @@ export function compileVocabulary(vocabulary: AssistantVocabulary, analyze: Anal
     topics: vocabulary.topics.map((topic) => ({ topic, expressions: distinct(asTerms(topic.words)) })),
     figures: asTerms(ASKS_FOR_A_FIGURE),
     durations: asTerms(ASKS_FOR_A_DURATION),
+    kinds: ANSWER_KINDS.map(({ term, asks }) => ({ term, expressions: asTerms(asks) })),
     several: analyze('plusieurs'),
   };
 }
@@ -166,6 +187,9 @@ export function understand(
     if (containsPhrase(terms, expression)) for (const term of expression) alternatives.get(term)?.push([FIGURE_TERM]);
   for (const expression of vocabulary.durations)
     if (containsPhrase(terms, expression)) for (const term of expression) alternatives.get(term)?.push([DURATION_TERM]);
+  for (const { term: kind, expressions } of vocabulary.kinds)
+    for (const expression of expressions)
+      if (containsPhrase(terms, expression)) for (const term of expression) alternatives.get(term)?.push([kind]);
   const expansions = new Set<string>();
   const expansionTexts: string[] = [];
   for (const group of vocabulary.synonyms) {

@@ -58,6 +58,7 @@ export const evalSets = [
   { name: 'aveugle-9', file: 'assistant-blind-9.yaml' },
   { name: 'aveugle-10', file: 'assistant-blind-10.yaml' },
   { name: 'aveugle-11', file: 'assistant-blind-11.yaml' },
+  { name: 'aveugle-12', file: 'assistant-blind-12.yaml' },
 ] as const;
 export type EvalSetName = (typeof evalSets)[number]['name'];
 

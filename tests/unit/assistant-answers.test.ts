@@ -280,6 +280,14 @@ describe('Une réponse, pas des extraits', () => {
     expect(opening(training.markdown)).toContain('sans formation lourde');
   });
 
+  it('demandé par sa forme, une adresse e-mail ou un numéro : la phrase qui le montre ; « émail » reste un soin', () => {
+    for (const question of ['email contact ?', 'c’est quoi votre adresse mail ?'])
+      expect(opening(ask(question).markdown), question).toContain('contact@dentivo.example');
+    const phone = ask('Vous avez un numéro de téléphone fixe pour vous appeler directement ?');
+    expect(opening(phone.markdown)).toMatch(/\+33\s4/);
+    expect(ask('le blanchiment abîme l’émail ?').outcome).toBe('medical');
+  });
+
   it('« parler à quelqu’un » mène au support (horaires, 24 h), le tiers payant à « je n’ai pas trouvé »', () => {
     const human = ask('je veux parler à quelqu’un');
     expect(human.links[0]!.url).toBe('/contact');

@@ -36,6 +36,10 @@ const FLOORS: Record<EvalSetName, number> = {
   // untuned: 50.7 % (75/148); the code before the round scored 44.6 % (66/148) on it. 52.7 % once three
   // medical refusals it found missing were added (a development set since).
   'aveugle-11': 0.5,
+  // Written from the content only at the start of the third round of issue 30 (November 27, evening),
+  // committed unread, measured once at its end, untuned: 56.0 % (84/150); the code before the round:
+  // 55.3 % (83/150). Read since: a development set.
+  'aveugle-12': 0.54,
 };
 
 let knowledge: Knowledge;
