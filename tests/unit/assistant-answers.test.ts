@@ -274,8 +274,12 @@ describe('Une réponse, pas des extraits', () => {
   });
 
   it('« à quelles dates » demande un moment ; un verbe au futur (« il faudra ») ne compte pas comme un sujet', () => {
-    expect(opening(ask('Pour les impayés, vos relances partent à quelles dates ?').markdown)).toMatch(/trois jours après/);
-    const training = ask('Mes assistantes ne sont pas à l’aise avec l’informatique, il faudra leur payer une formation ?');
+    expect(opening(ask('Pour les impayés, vos relances partent à quelles dates ?').markdown)).toMatch(
+      /trois jours après/,
+    );
+    const training = ask(
+      'Mes assistantes ne sont pas à l’aise avec l’informatique, il faudra leur payer une formation ?',
+    );
     expect(training.links[0]!.url).toBe('/faq');
     expect(opening(training.markdown)).toContain('sans formation lourde');
   });
