@@ -7,6 +7,7 @@
  */
 import {
   asksAboutCare,
+  tellsAHealthCase,
   classifyMessage,
   looksLikeFollowUp,
   socialTalk,
@@ -230,7 +231,8 @@ export function answerMessage(
       // Talk around a greeting or thanks (« Merci, je note ça pour le docteur ») is no follow-up of the
       // previous question; searched alone, what the site does not answer is talk, not a question missed.
       const talk = socialTalk(text, knowledge.intents);
-      const care = asksAboutCare(text, knowledge.intents);
+      // Teeth, care, or a patient's case asked of the product: answered only when the site surely does.
+      const care = asksAboutCare(text, knowledge.intents) || tellsAHealthCase(text, knowledge.intents);
       // Thanks or a farewell that asks nothing close the conversation: no page is searched for them.
       if (talk === 'thanks' || talk === 'farewell') return withNotes(socialAnswer(talk, options, text), notes);
       answer = answerQuestion(

@@ -141,15 +141,37 @@ function socialOnly(sequence: readonly string[], lists: IntentLists, assistantNa
  * anticoagulants, une extraction ? »). A condition alone stays a product question (« le questionnaire
  * signale-t-il les anticoagulants ? »).
  */
-export function isMedicalQuestion(text: string, lists: IntentLists): boolean {
+export function isMedicalQuestion(text: string, lists: IntentLists, assistantName = ''): boolean {
   const sequence = words(text);
   const has = (list: readonly string[][]) => any(sequence, list);
+  const caseTold = (has(lists.symptoms) && has(lists.procedures)) || (has(lists.conditions) && has(lists.procedures));
   return (
     has(lists.medicalAlways) ||
     asksForDiagnosisOrTreatment(text, lists) ||
-    (has(lists.symptoms) && (has(lists.personal) || has(lists.procedures))) ||
-    (has(lists.conditions) && has(lists.procedures))
+    (has(lists.symptoms) && has(lists.personal)) ||
+    (caseTold && !namesTheProduct(sequence, assistantName))
   );
+}
+
+/** What names the product or one of its parts as the one acting in a question. */
+const PRODUCT = ['dentivo', 'assistant', 'ia', 'intelligence artificielle', 'questionnaire', 'logiciel', 'chatbot'].map(
+  words,
+);
+
+/**
+ * « Si un patient écrit à DENTY qu'il a mal après une extraction, que fait l'assistant ? », « sous
+ * anticoagulants avant une extraction, le questionnaire prévient-il le praticien ? »: a case told about
+ * a patient, asked of the product, is a question about what the product does (a practitioner choosing it
+ * asks it). It is searched, not refused outright; a drug, a dosage, a diagnosis, a choice of treatment or
+ * one's own symptom still are, and what the site does not answer still gets the medical reply.
+ */
+const namesTheProduct = (sequence: readonly string[], assistantName: string) =>
+  any(sequence, assistantName ? [...PRODUCT, words(assistantName)] : PRODUCT);
+
+/** A case told with a symptom or a condition and a procedure: health, whoever it is asked of. */
+export function tellsAHealthCase(text: string, lists: IntentLists): boolean {
+  const sequence = words(text);
+  return (any(sequence, lists.symptoms) || any(sequence, lists.conditions)) && any(sequence, lists.procedures);
 }
 
 /**
@@ -205,7 +227,7 @@ export function classifyMessage(text: string, lists: IntentLists, assistantName:
   const social = socialOnly(sequence, lists, name);
   if (social) return social;
   if (isIntroduction(text, lists, name)) return 'greeting';
-  if (isMedicalQuestion(text, lists)) return 'medical';
+  if (isMedicalQuestion(text, lists, assistantName)) return 'medical';
   return 'question';
 }
 

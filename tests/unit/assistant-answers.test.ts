@@ -347,6 +347,20 @@ describe('Une réponse, pas des extraits', () => {
     expect(ask('On pose les rendez-vous de contrôle ou on laisse le patient rappeler ?').outcome).not.toBe('medical');
   });
 
+  it('un cas de patient demandé au produit est une question sur le produit ; demandé pour soi, un refus', () => {
+    const product = ask(
+      'Un patient écrit à DENTY qu’il a mal et que ça gonfle depuis son extraction : que fait l’assistant ?',
+    );
+    expect(product.outcome).toBe('answer');
+    expect(opening(product.markdown)).toMatch(/alerte l’équipe/);
+    for (const question of [
+      'J’ai mal depuis mon extraction, DENTY tu me conseilles quoi ?',
+      'Un patient a mal après une extraction, je lui donne quoi ?',
+      'Mon patient saigne après l’extraction, le logiciel dit quoi faire ?',
+    ])
+      expect(ask(question).outcome, question).toBe('medical');
+  });
+
   it('une liste de problèmes mène à la page mais n’ouvre jamais une réponse', () => {
     const hero = index.docs.find((doc) => doc.id === 'page:/endodontie-comptes-rendus:0')!;
     expect(hero.context).toContain('Dix minutes par compte rendu');
