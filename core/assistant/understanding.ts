@@ -36,7 +36,19 @@ export interface CompiledVocabulary {
  * Words that ask for a figure: the answer holds a number ("30 jours", "10 ans", "24 h"), rarely the
  * word itself, so a line with a number answers them as a synonym would.
  */
-const ASKS_FOR_A_FIGURE = ['combien', 'combien de temps', 'durée', 'dure', 'délai', 'nombre', 'à partir de quand'];
+const ASKS_FOR_A_FIGURE = [
+  'combien',
+  'combien de temps',
+  'durée',
+  'dure',
+  'délai',
+  'nombre',
+  'à partir de quand',
+  'quelle part',
+  'pourcentage',
+  'chiffré',
+  'chiffrés',
+];
 /**
  * Words that ask for a duration or a moment: the answer holds one (« 48 h avant », « J+30 », « 3 minutes »,
  * « la veille »), a line with any other number does not (« 10 patients »).
@@ -47,7 +59,6 @@ const ASKS_FOR_A_DURATION = [
   'dure',
   'délai',
   'délais',
-  'à partir de quand',
   'à quel moment',
   'à quelles dates',
   'à quelle date',

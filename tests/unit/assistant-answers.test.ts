@@ -284,6 +284,19 @@ describe('Une réponse, pas des extraits', () => {
     expect(opening(training.markdown)).toContain('sans formation lourde');
   });
 
+  it('un chiffre ou un délai demandé : la section de la page qui le donne, quand elle est presque aussi bien classée', () => {
+    expect(
+      opening(ask('Votre assistant IA, il enlève quelle part des tâches répétitives du secrétariat ?').markdown),
+    ).toMatch(/40\s%/);
+    expect(
+      opening(
+        ask(
+          'Un patient ne règle pas son reste à charge : au bout de combien de jours la mise en demeure est préparée ?',
+        ).markdown,
+      ),
+    ).toMatch(/J\+30/);
+  });
+
   it('demandé par sa forme, une adresse e-mail ou un numéro : la phrase qui le montre ; « émail » reste un soin', () => {
     for (const question of ['email contact ?', 'c’est quoi votre adresse mail ?'])
       expect(opening(ask(question).markdown), question).toContain('contact@dentivo.example');
