@@ -328,7 +328,7 @@ export function asksYesOrNo(text: string): boolean {
  * software does. Folded text.
  */
 const ADVICE =
-  /\b(?:conseill\w*|recommand\w*|a votre avis|vos conseils?|astuces?|bonnes? pratiques?|comment (?:on )?(?:evite|eviter|s organiser|faire pour|amener|s y prendre)|que faut[- ]il|qu est[- ]ce qu (?:il|on) (?:faut|devrait|doit)|on devrait|est[- ]ce normal|c est normal|en general)\b/;
+  /\b(?:conseill\w*|recommand\w*|a votre avis|vos conseils?|astuces?|bonnes? pratiques?|comment (?:on )?(?:evite|eviter|s organiser|faire pour|amener|s y prendre)|que faut[- ]il|qu est[- ]ce qu (?:il|on) (?:faut|devrait|doit)|on devrait|est[- ]ce normal|c est normal|en general|selon vous|d apres vous|on risque|risque t on|dans quel ordre|quel moyen)\b/;
 /** Naming the product or its parts: a question about what the software does, advice or not. */
 const ABOUT_THE_PRODUCT =
   /\b(?:dentivo|denty|votre (?:logiciel|outil|module|agenda|application|appli|ia|assistant)|vos (?:modules|outils|relances)|le logiciel|l outil)\b/;

@@ -297,6 +297,13 @@ describe('Une réponse, pas des extraits', () => {
     ).toMatch(/J\+30/);
   });
 
+  it('« on risque quoi », « selon vous » demandent un conseil : l’article qui le donne', () => {
+    const risk = ask('Si la traçabilité des implants n’est pas tenue correctement, on risque quoi comme sanction ?');
+    expect(risk.links[0]!.url).toMatch(/^\/blog\/tracabilite-implants-dentaire/);
+    const start = ask('Tout est à revoir : agenda, devis, impayés. On commence par quoi selon vous ?');
+    expect(start.links[0]!.url).toMatch(/^\/blog\//);
+  });
+
   it('demandé par sa forme, une adresse e-mail ou un numéro : la phrase qui le montre ; « émail » reste un soin', () => {
     for (const question of ['email contact ?', 'c’est quoi votre adresse mail ?'])
       expect(opening(ask(question).markdown), question).toContain('contact@dentivo.example');
