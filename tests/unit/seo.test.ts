@@ -341,14 +341,19 @@ describe('One sign-up path', () => {
   });
 });
 
+/** The image step over a throw-away output that holds the logo, and where its manifest goes. */
+async function socialStep() {
+  const { buildSocialImages } = await import('../../scripts/social-images.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'dentivo-social-'));
+  const output = join(dir, 'site');
+  mkdirSync(join(output, 'images'), { recursive: true });
+  cpSync(join(root, 'public', 'images', 'logo.svg'), join(output, 'images', 'logo.svg'));
+  return { buildSocialImages, dir, output, manifest: join(dir, 'cards.json') };
+}
+
 describe('The image step draws a card once, then reuses it', () => {
   it('draws a new card, copies an unchanged one from the cache, and draws again when its words change', async () => {
-    const { buildSocialImages } = await import('../../scripts/social-images.ts');
-    const dir = mkdtempSync(join(tmpdir(), 'dentivo-social-'));
-    const output = join(dir, 'site');
-    mkdirSync(join(output, 'images'), { recursive: true });
-    cpSync(join(root, 'public', 'images', 'logo.svg'), join(output, 'images', 'logo.svg'));
-    const manifest = join(dir, 'cards.json');
+    const { buildSocialImages, dir, output, manifest } = await socialStep();
     const write = (title: string) =>
       writeFileSync(
         manifest,
@@ -375,15 +380,10 @@ describe('The image step draws a card once, then reuses it', () => {
 
 describe('A card shows a raster picture too', () => {
   it('draws a PNG screenshot beside the title, and leaves out a format it cannot read without failing', async () => {
-    const { buildSocialImages } = await import('../../scripts/social-images.ts');
-    const dir = mkdtempSync(join(tmpdir(), 'dentivo-social-'));
-    const output = join(dir, 'site');
-    mkdirSync(join(output, 'images'), { recursive: true });
-    cpSync(join(root, 'public', 'images', 'logo.svg'), join(output, 'images', 'logo.svg'));
+    const { buildSocialImages, dir, output, manifest } = await socialStep();
     cpSync(join(root, 'public', 'images', 'screens', 'dashboard.png'), join(output, 'images', 'ecran.png'));
     // A WebP header: satori cannot take one, so the card is drawn without it.
     writeFileSync(join(output, 'images', 'photo.webp'), Buffer.from('RIFF\0\0\0\0WEBPVP8 \0\0\0\0', 'latin1'));
-    const manifest = join(dir, 'cards.json');
     const card = (file: string, picture?: string) => ({
       file,
       title: 'Une carte',
