@@ -269,7 +269,8 @@ export async function coldStartBench(context: BenchContext, anonKey: string) {
     uploads.statuses = Object.entries(
       answers.reduce<Record<number, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {}),
     )
-      .map(([status, count]) => `${status}×${count}`)
+      // 0: the server refused while the body was still being sent and closed the connection.
+      .map(([status, count]) => `${status === '0' ? 'coupés en cours d’envoi' : status}×${count}`)
       .join(' ');
   } finally {
     bare.kill('SIGKILL');
@@ -294,7 +295,8 @@ export async function coldStartBench(context: BenchContext, anonKey: string) {
         fmt.int(b.errors),
         Object.entries(b.statuses)
           .filter(([status]) => /^\d+$/.test(status))
-          .map(([status, count]) => `${status}×${count}`)
+          // 0: the server refused while the body was still being sent and closed the connection.
+          .map(([status, count]) => `${status === '0' ? 'coupés en cours d’envoi' : status}×${count}`)
           .join(' '),
         fmt.int(b.contact2xx),
         fmt.int(b.contactStored),
