@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { precompressSite } from '../server/precompress.ts';
+import { stopProcessGroup } from '../scripts/lib/process-group.ts';
 
 export const root = resolve(import.meta.dirname, '..');
 const rssHook = join(import.meta.dirname, 'rss-hook.mjs');
@@ -382,16 +383,7 @@ export async function startDevOnCopy(prefix: string, env: Record<string, string>
     process: dev,
     output: () => output,
     async stop() {
-      if (dev.pid && dev.exitCode === null) {
-        const exited = new Promise((done) => dev.once('exit', done));
-        process.kill(-dev.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
-        try {
-          process.kill(-dev.pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
+      await stopProcessGroup(dev);
       rmSync(dir, { recursive: true, force: true });
     },
   };

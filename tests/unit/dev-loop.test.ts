@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devLoopPort } from '../support/ports.ts';
+import { stopProcessGroup } from '../../scripts/lib/process-group.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const port = devLoopPort;
@@ -70,16 +71,7 @@ describe('npm run dev', () => {
   });
 
   afterAll(async () => {
-    if (dev?.pid && dev.exitCode === null) {
-      const exited = new Promise((done) => dev!.once('exit', done));
-      process.kill(-dev.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
-      try {
-        process.kill(-dev.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
+    if (dev) await stopProcessGroup(dev);
     rmSync(dir, { recursive: true, force: true });
   }, 30_000);
 
