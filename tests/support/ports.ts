@@ -29,8 +29,6 @@ export const embedHostOrigin = `http://127.0.0.1:${embedHostPort}`;
 export const cmsDevPort = fetchable(Number(process.env.E2E_CMS_PORT ?? e2ePort + 9), 'CMS');
 /** The server whose inbox `npm run inbox` reads (tests/e2e/assistant-inbox.spec.ts). */
 export const inboxServerPort = fetchable(e2ePort + 2, 'boîte de réception');
-/** `npm run dev` of the dev-loop test (tests/unit/dev-loop.test.ts). */
-export const devLoopPort = fetchable(e2ePort + 10, 'boucle de développement');
 /** `npm start` refused or warned at start (tests/unit/security-cold-start.test.ts). */
 export const startupPorts = [fetchable(e2ePort + 11, 'démarrage refusé'), fetchable(e2ePort + 12, 'démarrage averti')];
 /** `npm run dev` in a copy of the checkout, for the teaching loop (tests/e2e/assistant-teaching.spec.ts). */

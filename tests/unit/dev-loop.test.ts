@@ -6,25 +6,16 @@
  * duration is asserted (the bench reports the time from saving to the reloaded page); the waits are
  * generous because the machine may be busy.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devLoopPort } from '../support/ports.ts';
-import { stopProcessGroup } from '../../scripts/lib/process-group.ts';
+import { startDevOnCopy, type DevOnCopy } from '../../bench/common.ts';
 
-const root = resolve(import.meta.dirname, '..', '..');
-const port = devLoopPort;
-const origin = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), 'dentivo-dev-loop-'));
-const contentDir = join(dir, 'content');
-let dev: ChildProcess | undefined;
-let output = '';
+let dev: DevOnCopy | undefined;
 
 async function page(path: string): Promise<string> {
   try {
-    const response = await fetch(`${origin}${path}`);
+    const response = await fetch(`${dev!.origin}${path}`);
     return response.ok ? await response.text() : '';
   } catch {
     return '';
@@ -36,44 +27,28 @@ async function served(path: string, text: string, timeoutMs: number): Promise<vo
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if ((await page(path)).includes(text)) return;
-    if (dev?.exitCode !== null && dev?.exitCode !== undefined)
-      throw new Error(`npm run dev s’est arrêté (code ${dev.exitCode}) :\n${output.slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error(`« ${text} » n’est pas servi sur ${path} :\n${output.slice(-3000)}`);
+    const { exitCode } = dev!.process;
+    if (exitCode !== null)
+      throw new Error(`npm run dev s’est arrêté (code ${exitCode}) :\n${dev!.output().slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`« ${text} » n’est pas servi sur ${path} :\n${dev!.output().slice(-3000)}`);
     await new Promise((wait) => setTimeout(wait, 250));
   }
 }
 
 function edit(file: string, change: (source: string) => string): void {
-  const path = join(contentDir, file);
+  const path = join(dev!.contentDir, file);
   writeFileSync(path, change(readFileSync(path, 'utf8')));
 }
 
 describe('npm run dev', () => {
-  beforeAll(() => {
-    cpSync(join(root, 'content'), contentDir, { recursive: true });
-    // Its own process group, so that the end of the test stops Vite, Eleventy and the server with it.
-    dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'dev.ts')], {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory',
-        INBOX_TOKEN: 'dev-loop-jeton-assez-long-pour-demarrer',
-        CONTENT_DIR: contentDir,
-        SITE_DIR: join(dir, 'site'),
-      },
-    });
-    dev.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-    dev.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  // On a copy of the content, building into a folder beside it, in its own process group: the end of the
+  // test stops Vite, Eleventy and the server with it.
+  beforeAll(async () => {
+    dev = await startDevOnCopy('dentivo-dev-loop-');
   });
 
-  afterAll(async () => {
-    if (dev) await stopProcessGroup(dev);
-    rmSync(dir, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => dev?.stop(), 30_000);
 
   it('serves an edited article, page and shared file without being restarted', async () => {
     const article = '/blog/suivi-post-operatoire';
@@ -91,7 +66,7 @@ describe('npm run dev', () => {
 
     // Node's recursive watcher fails on a link that loops as it fails on a folder a rebuild removes
     // mid-scan: the dev server must neither stop nor need starting again.
-    symlinkSync('boucle', join(dir, 'site', 'blog', 'boucle'));
+    symlinkSync('boucle', join(dirname(dev!.contentDir), 'site', 'blog', 'boucle'));
 
     // The header's menu, shared by every page.
     edit('shared/navigation.yaml', (source) =>
@@ -99,7 +74,7 @@ describe('npm run dev', () => {
     );
     await served(article, 'Un menu partagé revu en direct', 120_000);
 
-    expect(dev?.exitCode).toBeNull();
-    expect(output).not.toContain('s’est arrêté');
+    expect(dev!.process.exitCode).toBeNull();
+    expect(dev!.output()).not.toContain('s’est arrêté');
   }, 600_000);
 });
