@@ -136,37 +136,23 @@ function socialOnly(sequence: readonly string[], lists: IntentLists, assistantNa
 
 /**
  * A question about someone's health: a diagnosis, a treatment or a dosage. Always medical: a dosage, a
- * drug; otherwise a symptom asked about personally (« j'ai mal », « que faire ? ») or about a procedure
- * (« saignement après une extraction »), or a patient's condition with a procedure (« sous
- * anticoagulants, une extraction ? »). A condition alone stays a product question (« le questionnaire
- * signale-t-il les anticoagulants ? »).
+ * drug, a symptom asked about personally (« j'ai mal », « que faire ? »); and a patient's case (a
+ * symptom or a condition with a procedure: « saignement après une extraction », « sous anticoagulants,
+ * une extraction ? ») unless it is asked of the product (« si un patient écrit à DENTY qu'il a mal après
+ * une extraction, que fait l'assistant ? »): a practitioner choosing the product asks it, so it is
+ * searched, and what the site does not answer still gets the medical reply (backend/assistant/answer.ts).
+ * A condition alone stays a product question (« le questionnaire signale-t-il les anticoagulants ? »).
  */
-export function isMedicalQuestion(text: string, lists: IntentLists, assistantName = ''): boolean {
+export function isMedicalQuestion(text: string, lists: IntentLists): boolean {
   const sequence = words(text);
   const has = (list: readonly string[][]) => any(sequence, list);
-  const caseTold = (has(lists.symptoms) && has(lists.procedures)) || (has(lists.conditions) && has(lists.procedures));
   return (
     has(lists.medicalAlways) ||
     asksForDiagnosisOrTreatment(text, lists) ||
     (has(lists.symptoms) && has(lists.personal)) ||
-    (caseTold && !namesTheProduct(sequence, assistantName))
+    (tellsAHealthCase(text, lists) && !namesTheProduct(text))
   );
 }
-
-/** What names the product or one of its parts as the one acting in a question. */
-const PRODUCT = ['dentivo', 'assistant', 'ia', 'intelligence artificielle', 'questionnaire', 'logiciel', 'chatbot'].map(
-  words,
-);
-
-/**
- * « Si un patient écrit à DENTY qu'il a mal après une extraction, que fait l'assistant ? », « sous
- * anticoagulants avant une extraction, le questionnaire prévient-il le praticien ? »: a case told about
- * a patient, asked of the product, is a question about what the product does (a practitioner choosing it
- * asks it). It is searched, not refused outright; a drug, a dosage, a diagnosis, a choice of treatment or
- * one's own symptom still are, and what the site does not answer still gets the medical reply.
- */
-const namesTheProduct = (sequence: readonly string[], assistantName: string) =>
-  any(sequence, assistantName ? [...PRODUCT, words(assistantName)] : PRODUCT);
 
 /** A case told with a symptom or a condition and a procedure: health, whoever it is asked of. */
 export function tellsAHealthCase(text: string, lists: IntentLists): boolean {
@@ -227,7 +213,7 @@ export function classifyMessage(text: string, lists: IntentLists, assistantName:
   const social = socialOnly(sequence, lists, name);
   if (social) return social;
   if (isIntroduction(text, lists, name)) return 'greeting';
-  if (isMedicalQuestion(text, lists, assistantName)) return 'medical';
+  if (isMedicalQuestion(text, lists)) return 'medical';
   return 'question';
 }
 
@@ -333,10 +319,11 @@ const ADVICE =
 const ABOUT_THE_PRODUCT =
   /\b(?:dentivo|denty|votre (?:logiciel|outil|module|agenda|application|appli|ia|assistant)|vos (?:modules|outils|relances)|le logiciel|l outil)\b/;
 
+const namesTheProduct = (text: string) => ABOUT_THE_PRODUCT.test(fold(text).replace(/['’]/g, ' '));
+
 /** Whether a message asks for advice on practice management rather than about the software. */
 export function asksForAdvice(text: string): boolean {
-  const folded = fold(text).replace(/['’]/g, ' ');
-  return ADVICE.test(folded) && !ABOUT_THE_PRODUCT.test(folded);
+  return ADVICE.test(fold(text).replace(/['’]/g, ' ')) && !namesTheProduct(text);
 }
 
 /** Whether a message asks anything: a question mark, a yes-or-no turn, or a word that asks what, how… */

@@ -6,9 +6,12 @@
  */
 import { pagePath, type AssistantDoc } from './knowledge.ts';
 import { ANSWER_KINDS, DURATION_TERM, FIGURE_TERM, type Understanding } from './understanding.ts';
-
-const ANSWER_TERMS = new Set<string>([DURATION_TERM, ...ANSWER_KINDS.map((kind) => kind.term)]);
 import type { AssistantTopic } from './vocabulary.ts';
+
+/** The terms a line gets for an e-mail address or a phone number it shows. */
+const KIND_TERMS = ANSWER_KINDS.map((kind) => kind.term);
+/** What a line holding it answers itself (a duration, an address, a number), not as a neighbouring word. */
+const ANSWER_TERMS = new Set<string>([DURATION_TERM, ...KIND_TERMS]);
 
 /** A document with what ranking needs: its terms, and the terms of each of its lines. */
 export interface PreparedDoc {
@@ -276,11 +279,24 @@ export interface Thresholds {
   fallbackShare: number;
 }
 
-/** The kinds of answer (an e-mail address, a phone number) the question asks for by their form. */
-const askedAmong = (kinds: readonly string[], understanding: Understanding) =>
-  kinds.filter((kind) =>
-    [...understanding.alternatives.values()].some((expressions) => expressions.some((parts) => parts[0] === kind)),
-  );
+/**
+ * The lead, or, when the question asks for some of these kinds of answer (a figure, a duration, an
+ * e-mail address, a phone number: its alternatives) and the lead shows none, the best-ranked document
+ * that shows them all and `may` lead.
+ */
+function showingWhatIsAsked(
+  lead: Ranked,
+  ranked: readonly Ranked[],
+  understanding: Understanding,
+  kinds: readonly string[],
+  may: (item: Ranked) => boolean,
+): Ranked {
+  const expressions = [...understanding.alternatives.values()].flat();
+  const asked = kinds.filter((kind) => expressions.some((parts) => parts[0] === kind));
+  const shows = (item: Ranked) => asked.every((kind) => item.doc.terms.has(kind));
+  if (!asked.length || shows(lead)) return lead;
+  return ranked.find((item) => shows(item) && may(item)) ?? lead;
+}
 /**
  * How near the lead's score a section of the same page must rank to lead instead when it holds the
  * figure asked for (measured on every set: 0.8 and below trade questions; 0.9 gains seven, loses none).
@@ -319,36 +335,26 @@ export function decide(
     );
     if (page) lead = page;
   }
-  // Asked for an address or a number (« votre mail ? »), the document that shows one answers, even below
-  // one that only speaks of the subject (« écrivez-nous depuis la page Contact »).
-  const kinds = askedAmong(
-    ANSWER_KINDS.map(({ term }) => term),
+  // Asked for an address or a number (« votre mail ? »), the document that shows one leads, even below
+  // one that only speaks of the subject (« écrivez-nous depuis la page Contact »); the legal notice's own
+  // text included: the address it shows is the answer.
+  lead = showingWhatIsAsked(
+    lead,
+    ranked,
     understanding,
+    KIND_TERMS,
+    (item) => item.coverage >= thresholds.coverage && item.score >= lead!.score * thresholds.fallbackShare,
   );
-  const holds = (item: Ranked) => kinds.every((kind) => item.doc.terms.has(kind));
-  if (kinds.length && !holds(lead)) {
-    const shown = ranked.find(
-      // The legal notice's own text answers this too: the address it shows is the answer.
-      (item) =>
-        holds(item) && item.coverage >= thresholds.coverage && item.score >= lead!.score * thresholds.fallbackShare,
-    );
-    if (shown) lead = shown;
-  }
   // Asked for a figure or a duration (« au bout de combien de jours ? »), a section of the same page that
   // holds one and ranks nearly as high leads the one that only speaks of the subject.
-  const figures = askedAmong([FIGURE_TERM, DURATION_TERM], understanding);
-  const figured = (item: Ranked) => figures.every((kind) => item.doc.terms.has(kind));
-  if (figures.length && !figured(lead)) {
-    const page = pagePath(lead.doc.doc.url);
-    const section = ranked.find(
-      (item) =>
-        pagePath(item.doc.doc.url) === page &&
-        figured(item) &&
-        answers(item) &&
-        item.score >= lead!.score * FIGURE_SHARE,
-    );
-    if (section) lead = section;
-  }
+  const page = pagePath(lead.doc.doc.url);
+  lead = showingWhatIsAsked(
+    lead,
+    ranked,
+    understanding,
+    [FIGURE_TERM, DURATION_TERM],
+    (item) => pagePath(item.doc.doc.url) === page && answers(item) && item.score >= lead!.score * FIGURE_SHARE,
+  );
   const seeAlso: Ranked[] = [];
   const seen = new Set([pagePath(lead.doc.doc.url)]);
   for (const other of ranked) {
