@@ -145,13 +145,19 @@ export function admitRequest(
   if (request.method !== 'POST')
     return { answer: jsonResponse(405, { ok: false, error: messages.method }, { ...cors, allow: 'POST, OPTIONS' }) };
   const decision = limiter?.hit(clientKey);
-  if (decision && !decision.allowed)
-    return {
-      answer: jsonResponse(
-        429,
-        { ok: false, error: messages.rateLimited(decision.retryAfterSeconds) },
-        { ...cors, 'retry-after': String(decision.retryAfterSeconds) },
-      ),
-    };
+  if (decision && !decision.allowed) return { answer: rateLimitedAnswer(decision, messages, cors) };
   return { cors };
+}
+
+/** A client over its rate: 429, with the wait in words and in Retry-After. */
+export function rateLimitedAnswer(
+  decision: Extract<RateDecision, { allowed: false }>,
+  messages: Pick<Admission['messages'], 'rateLimited'>,
+  cors: Record<string, string>,
+): Response {
+  return jsonResponse(
+    429,
+    { ok: false, error: messages.rateLimited(decision.retryAfterSeconds) },
+    { ...cors, 'retry-after': String(decision.retryAfterSeconds) },
+  );
 }

@@ -19,8 +19,8 @@ const slicesArg = process.argv.indexOf('--slices');
 const slices = slicesArg > 0 ? Number(process.argv[slicesArg + 1]) : 0;
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 const drawing = process.argv.indexOf('--drawing');
-if (drawing > 0) {
-  const file = process.argv[drawing + 1]!;
+/** The SVG at twice its size, into the PNG beside it (transparent where the drawing is). */
+async function drawAsPng(file: string): Promise<void> {
   const svg = await readFile(file, 'utf8');
   const [width, height] = [/\swidth="(\d+)"/, /\sheight="(\d+)"/].map((size) => Number(size.exec(svg)![1]));
   const page = await browser.newPage({ viewport: { width: width!, height: height! }, deviceScaleFactor: 2 });
@@ -28,11 +28,12 @@ if (drawing > 0) {
     `<body style="margin:0"><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}">`,
   );
   await page.locator('img').evaluate((img: HTMLImageElement) => img.decode());
-  await page.screenshot({ path: file.replace(/\.svg$/, '.png'), omitBackground: true });
-  console.log(file.replace(/\.svg$/, '.png'));
-  paths.length = 0;
+  const png = file.replace(/\.svg$/, '.png');
+  await page.screenshot({ path: png, omitBackground: true });
+  console.log(png);
 }
-await mkdir('screenshots', { recursive: true });
+if (drawing > 0) await drawAsPng(process.argv[drawing + 1]!);
+else await mkdir('screenshots', { recursive: true });
 for (const width of drawing > 0 ? [] : [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 812 : 900 } });
   for (const path of paths.length ? paths : ['/']) {

@@ -4,7 +4,7 @@
  * (backend/http.ts), the per-client limit (the database's, so awaited), the body read as JSON, then the
  * index. Each step gives either the answer to send or what the next one needs.
  */
-import { admitRequest, jsonResponse as json, readJson, unreadableBody } from '../http.ts';
+import { admitRequest, jsonResponse as json, rateLimitedAnswer, readJson, unreadableBody } from '../http.ts';
 import type { AssistantHandlerDeps, ASSISTANT_MESSAGES } from './handler.ts';
 import type { Knowledge } from './knowledge.ts';
 
@@ -23,14 +23,7 @@ export async function admitJson(
   if ('answer' in admission) return admission;
   const { cors } = admission;
   const decision = await deps.limiter?.hit(clientKey);
-  if (decision && !decision.allowed)
-    return {
-      answer: json(
-        429,
-        { ok: false, error: messages.rateLimited(decision.retryAfterSeconds) },
-        { ...cors, 'retry-after': String(decision.retryAfterSeconds) },
-      ),
-    };
+  if (decision && !decision.allowed) return { answer: rateLimitedAnswer(decision, messages, cors) };
   const body = await readJson(request, maxBytes);
   if (!body.ok) return { answer: unreadableBody(body.reason, messages, cors) };
   return { cors, data: body.data };
