@@ -53,6 +53,8 @@ export default tseslint.config(
       'bench/results/',
       '.data/',
       'screenshots/',
+      // Written by `npm run checks` (scripts/lib/compiled-checks.ts), tested against their schemas.
+      '**/*.check.ts',
     ],
   },
   js.configs.recommended,

@@ -6,19 +6,22 @@
 import * as z from 'zod/mini';
 import { ASSISTANT } from './constants.ts';
 import { ASSISTANT_INTENTS } from './events.ts';
-import { isCleanText } from '../common/control-characters.ts';
+import { cleanTextPattern } from '../common/control-characters.ts';
+
+// Rules are patterns, not functions, where the browser checks them: JSON Schema carries a pattern to the
+// compiled check of the reply (reply.check.ts), but it cannot carry a function, nor a regular
+// expression's flags.
 
 /** The control-character rule of every stored text (core/common/control-characters.ts). */
 const clean = (multiLine = false) =>
-  z.refine<string>((value) => isCleanText(value, multiLine), {
+  z.regex(cleanTextPattern(multiLine), {
     error: 'caractères non autorisés (caractères de contrôle ou de direction du texte).',
   });
 
 /** A link the page may follow or an audio source it may load: http(s), or a path of the serving site. */
-const webUrl = z.string().check(
-  z.maxLength(2048),
-  z.refine((value) => /^(https?:\/\/|\/(?!\/))/i.test(value), { error: 'Adresse http(s) attendue.' }),
-);
+const webUrl = z
+  .string()
+  .check(z.maxLength(2048), z.regex(/^([Hh][Tt][Tt][Pp][Ss]?:\/\/|\/(?!\/))/, { error: 'Adresse http(s) attendue.' }));
 
 export const attachmentRef = z.object({
   filename: z.string().check(z.minLength(1), z.maxLength(255), clean()),

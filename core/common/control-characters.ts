@@ -9,12 +9,22 @@
 /* eslint-disable no-control-regex -- these patterns exist to find control characters */
 const SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+/**
+ * The same rules as whole-text patterns, so that a zod schema can say them with `z.regex` and JSON Schema
+ * carries them (scripts/lib/compiled-checks.ts). Under the `u` flag a surrogate pair reads as one code
+ * point, so `\uD800-\uDFFF` only matches a lone half.
+ */
+const CLEAN_LINE = /^[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]*$/u;
+const CLEAN_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]*$/u;
 /* eslint-enable no-control-regex */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** The pattern a clean text matches as a whole (`multiLine`: tabs and line breaks allowed). */
+export const cleanTextPattern = (multiLine = false): RegExp => (multiLine ? CLEAN_TEXT : CLEAN_LINE);
+
 /** Whether `value` is free of the characters above (`multiLine`: tabs and line breaks allowed). */
 export function isCleanText(value: string, multiLine = false): boolean {
-  return !(multiLine ? MULTI_LINE : SINGLE_LINE).test(value) && !LONE_SURROGATE.test(value);
+  return cleanTextPattern(multiLine).test(value);
 }
 
 /** `value` without those characters: what the widget sends as a file's name, which the visitor cannot easily change. */

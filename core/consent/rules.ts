@@ -1,11 +1,15 @@
 /**
- * Cookie consent rules (docs/requirements.md#consent-record; docs/decisions/0011-consent-record-and-renewal.md). Plain functions with no
- * zod, so the consent widgets can use them without shipping a schema library to the browser; the proof
- * that the server validates is the zod schema of core/consent/proof.ts.
+ * Cookie consent rules (docs/requirements.md#consent-record; docs/decisions/0011-consent-record-and-renewal.md). No
+ * zod at run time, so the consent widgets use them without shipping a schema library to the browser: the
+ * stored record is checked by its schema (record.ts) compiled to a function; the proof that the server
+ * validates is the zod schema of core/consent/proof.ts.
  *
  * A stored choice counts only while it is readable, made under the current policy version and younger
  * than 6 months. Anything else is "no choice": the banner asks again and nothing non-essential runs.
  */
+import { problemOf, type CompiledCheck } from '../common/compiled-check.ts';
+import type { StoredConsentRecord } from './record.ts';
+import checkRecord from './record.check.ts';
 
 /** Local-storage key of the record (docs/requirements.md#consent-record). */
 export const CONSENT_STORAGE_KEY = 'cookie-consent';
@@ -89,35 +93,25 @@ export function consentExpiry(lastUpdated: string): Date {
   return addMonths(new Date(lastUpdated), CONSENT_VALIDITY_MONTHS);
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const isoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+// Patterns without flags: JSON Schema carries them to the compiled check (record.ts, record.check.ts).
+export const CONSENT_ID_PATTERN =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+export const ISO_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-export const isConsentId = (value: unknown): value is string => typeof value === 'string' && uuidPattern.test(value);
+const isStoredRecord = checkRecord as CompiledCheck<StoredConsentRecord>;
 
-/** The record's shape, checked by hand (see the header: no zod in the browser). Throws naming the first bad field. */
+export const isConsentId = (value: unknown): value is string =>
+  typeof value === 'string' && CONSENT_ID_PATTERN.test(value);
+
+const unreadable = (field: string) =>
+  new TypeError(`Choix de cookies enregistré illisible (${field ? `champ ${field}` : 'pas un objet'})`);
+
+/** The stored record, checked by the compiled schema of record.ts; unknown fields are dropped. Throws naming the first bad field. */
 export function parseConsentRecord(value: unknown): ConsentRecord {
-  const record = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<
-    string,
-    unknown
-  >;
-  const checks: [string, boolean][] = [
-    ['necessary', record.necessary === true],
-    ['analytics', typeof record.analytics === 'boolean'],
-    ['marketing', typeof record.marketing === 'boolean'],
-    ['hasSetPreferences', record.hasSetPreferences === true],
-    [
-      'lastUpdated',
-      typeof record.lastUpdated === 'string' &&
-        isoPattern.test(record.lastUpdated) &&
-        !Number.isNaN(Date.parse(record.lastUpdated)),
-    ],
-    ['policyVersion', typeof record.policyVersion === 'string' && record.policyVersion !== ''],
-    ['consentId', isConsentId(record.consentId)],
-  ];
-  const bad = checks.find(([, ok]) => !ok);
-  if (bad) throw new TypeError(`Choix de cookies enregistré illisible (champ ${bad[0]})`);
-  const { analytics, marketing, lastUpdated, policyVersion, consentId } = record as unknown as ConsentRecord;
-  return { necessary: true, analytics, marketing, lastUpdated, hasSetPreferences: true, policyVersion, consentId };
+  if (!isStoredRecord(value)) throw unreadable(problemOf(isStoredRecord));
+  // The pattern lets through a month or a day out of range (2026-13-45).
+  if (Number.isNaN(Date.parse(value.lastUpdated))) throw unreadable('lastUpdated');
+  return value;
 }
 
 /**

@@ -65,7 +65,10 @@ test.describe('premier chargement de chaque page (première visite, bandeau cook
 
 test.describe('visite suivante (choix de cookies déjà fait) : avant que la page soit au repos', () => {
   for (const path of [...KEY_PAGES, ...(article ? [article] : [])]) {
-    test(`${path} : script ≤ 10 KiB gz, aucun React, rien d’hydraté`, async ({ context, page }, testInfo) => {
+    test(`${path} : script ≤ ${BUDGETS.repeatVisitBeforeIdle / 1024} KiB gz, aucun React, rien d’hydraté`, async ({
+      context,
+      page,
+    }, testInfo) => {
       await returningVisitor(context);
       await markIdle(page);
       await page.goto(path);

@@ -1,0 +1,277 @@
+// Written by `npm run checks` from `storedConsentRecord` of core/consent/record.ts: do not edit.
+// @ts-nocheck -- Ajv's standalone code (scripts/lib/compiled-checks.ts)
+const schema11 = {
+  type: 'object',
+  properties: {
+    necessary: { type: 'boolean', const: true },
+    analytics: { type: 'boolean' },
+    marketing: { type: 'boolean' },
+    hasSetPreferences: { type: 'boolean', const: true },
+    lastUpdated: {
+      type: 'string',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
+    },
+    policyVersion: { type: 'string', minLength: 1 },
+    consentId: {
+      type: 'string',
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$',
+    },
+  },
+  required: ['necessary', 'analytics', 'marketing', 'hasSetPreferences', 'lastUpdated', 'policyVersion', 'consentId'],
+};
+const pattern0 = new RegExp('^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$', 'u');
+const pattern1 = new RegExp(
+  '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$',
+  'u',
+);
+function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing0;
+      if (
+        (data.necessary === undefined && (missing0 = 'necessary')) ||
+        (data.analytics === undefined && (missing0 = 'analytics')) ||
+        (data.marketing === undefined && (missing0 = 'marketing')) ||
+        (data.hasSetPreferences === undefined && (missing0 = 'hasSetPreferences')) ||
+        (data.lastUpdated === undefined && (missing0 = 'lastUpdated')) ||
+        (data.policyVersion === undefined && (missing0 = 'policyVersion')) ||
+        (data.consentId === undefined && (missing0 = 'consentId'))
+      ) {
+        validate10.errors = [
+          { instancePath, schemaPath: '#/required', keyword: 'required', params: { missingProperty: missing0 } },
+        ];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(
+            key0 === 'necessary' ||
+            key0 === 'analytics' ||
+            key0 === 'marketing' ||
+            key0 === 'hasSetPreferences' ||
+            key0 === 'lastUpdated' ||
+            key0 === 'policyVersion' ||
+            key0 === 'consentId'
+          )) {
+            delete data[key0];
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.necessary !== undefined) {
+            let data0 = data.necessary;
+            const _errs2 = errors;
+            if (typeof data0 !== 'boolean') {
+              validate10.errors = [
+                {
+                  instancePath: instancePath + '/necessary',
+                  schemaPath: '#/properties/necessary/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                },
+              ];
+              return false;
+            }
+            if (true !== data0) {
+              validate10.errors = [
+                {
+                  instancePath: instancePath + '/necessary',
+                  schemaPath: '#/properties/necessary/const',
+                  keyword: 'const',
+                  params: { allowedValue: true },
+                },
+              ];
+              return false;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.analytics !== undefined) {
+              const _errs4 = errors;
+              if (typeof data.analytics !== 'boolean') {
+                validate10.errors = [
+                  {
+                    instancePath: instancePath + '/analytics',
+                    schemaPath: '#/properties/analytics/type',
+                    keyword: 'type',
+                    params: { type: 'boolean' },
+                  },
+                ];
+                return false;
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.marketing !== undefined) {
+                const _errs6 = errors;
+                if (typeof data.marketing !== 'boolean') {
+                  validate10.errors = [
+                    {
+                      instancePath: instancePath + '/marketing',
+                      schemaPath: '#/properties/marketing/type',
+                      keyword: 'type',
+                      params: { type: 'boolean' },
+                    },
+                  ];
+                  return false;
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.hasSetPreferences !== undefined) {
+                  let data3 = data.hasSetPreferences;
+                  const _errs8 = errors;
+                  if (typeof data3 !== 'boolean') {
+                    validate10.errors = [
+                      {
+                        instancePath: instancePath + '/hasSetPreferences',
+                        schemaPath: '#/properties/hasSetPreferences/type',
+                        keyword: 'type',
+                        params: { type: 'boolean' },
+                      },
+                    ];
+                    return false;
+                  }
+                  if (true !== data3) {
+                    validate10.errors = [
+                      {
+                        instancePath: instancePath + '/hasSetPreferences',
+                        schemaPath: '#/properties/hasSetPreferences/const',
+                        keyword: 'const',
+                        params: { allowedValue: true },
+                      },
+                    ];
+                    return false;
+                  }
+                  var valid0 = _errs8 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.lastUpdated !== undefined) {
+                    let data4 = data.lastUpdated;
+                    const _errs10 = errors;
+                    if (errors === _errs10) {
+                      if (typeof data4 === 'string') {
+                        if (!pattern0.test(data4)) {
+                          validate10.errors = [
+                            {
+                              instancePath: instancePath + '/lastUpdated',
+                              schemaPath: '#/properties/lastUpdated/pattern',
+                              keyword: 'pattern',
+                              params: {
+                                pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
+                              },
+                            },
+                          ];
+                          return false;
+                        }
+                      } else {
+                        validate10.errors = [
+                          {
+                            instancePath: instancePath + '/lastUpdated',
+                            schemaPath: '#/properties/lastUpdated/type',
+                            keyword: 'type',
+                            params: { type: 'string' },
+                          },
+                        ];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.policyVersion !== undefined) {
+                      let data5 = data.policyVersion;
+                      const _errs12 = errors;
+                      if (errors === _errs12) {
+                        if (typeof data5 === 'string') {
+                          if (data5.length < 1) {
+                            validate10.errors = [
+                              {
+                                instancePath: instancePath + '/policyVersion',
+                                schemaPath: '#/properties/policyVersion/minLength',
+                                keyword: 'minLength',
+                                params: { limit: 1 },
+                              },
+                            ];
+                            return false;
+                          }
+                        } else {
+                          validate10.errors = [
+                            {
+                              instancePath: instancePath + '/policyVersion',
+                              schemaPath: '#/properties/policyVersion/type',
+                              keyword: 'type',
+                              params: { type: 'string' },
+                            },
+                          ];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs12 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.consentId !== undefined) {
+                        let data6 = data.consentId;
+                        const _errs14 = errors;
+                        if (errors === _errs14) {
+                          if (typeof data6 === 'string') {
+                            if (!pattern1.test(data6)) {
+                              validate10.errors = [
+                                {
+                                  instancePath: instancePath + '/consentId',
+                                  schemaPath: '#/properties/consentId/pattern',
+                                  keyword: 'pattern',
+                                  params: {
+                                    pattern:
+                                      '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$',
+                                  },
+                                },
+                              ];
+                              return false;
+                            }
+                          } else {
+                            validate10.errors = [
+                              {
+                                instancePath: instancePath + '/consentId',
+                                schemaPath: '#/properties/consentId/type',
+                                keyword: 'type',
+                                params: { type: 'string' },
+                              },
+                            ];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs14 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate10.errors = [{ instancePath, schemaPath: '#/type', keyword: 'type', params: { type: 'object' } }];
+      return false;
+    }
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+export default validate10;

@@ -1,0 +1,18 @@
+/**
+ * The consent record as local storage keeps it once a choice is made (docs/requirements.md#consent-record).
+ * This schema is the rule; the browser runs it compiled (record.check.ts, written by `npm run checks`), so
+ * that the first paint of every page reads the record without shipping zod.
+ */
+import { z } from 'zod';
+import { CONSENT_ID_PATTERN, ISO_TIME_PATTERN } from './rules.ts';
+
+export const storedConsentRecord = z.object({
+  necessary: z.literal(true),
+  analytics: z.boolean(),
+  marketing: z.boolean(),
+  hasSetPreferences: z.literal(true),
+  lastUpdated: z.string().regex(ISO_TIME_PATTERN),
+  policyVersion: z.string().min(1),
+  consentId: z.string().regex(CONSENT_ID_PATTERN),
+});
+export type StoredConsentRecord = z.infer<typeof storedConsentRecord>;
