@@ -14,7 +14,7 @@ import {
 } from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
 import { getConfig, sitePage } from '../runtime/config.ts';
-import { Field, FormFrame, Options } from './fields.tsx';
+import { FormField, FormFrame, Options } from './fields.tsx';
 import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
 import { SUBJECT_LABELS, texts } from './texts.ts';
 
@@ -74,72 +74,30 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
       submitLabel={texts.contact.submit}
     >
       <div className="form__grid">
-        <Field control={controlProps('fullName')} label={texts.contact.fullName} error={errors.fullName}>
-          <input
-            {...controlProps('fullName')}
-            className="field__control"
-            type="text"
-            autoComplete="name"
-            required
-            value={values.fullName}
-            onChange={(event) => update('fullName', event.target.value)}
-          />
-        </Field>
-        <Field control={controlProps('company')} label={texts.contact.company} optional error={errors.company}>
-          <input
-            {...controlProps('company')}
-            className="field__control"
-            type="text"
-            autoComplete="organization"
-            value={values.company}
-            onChange={(event) => update('company', event.target.value)}
-          />
-        </Field>
-        <Field control={controlProps('email')} label={texts.contact.email} error={errors.email}>
-          <input
-            {...controlProps('email')}
-            className="field__control"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            required
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-          />
-        </Field>
-        <Field control={controlProps('phone')} label={texts.contact.phone} optional error={errors.phone}>
-          <input
-            {...controlProps('phone')}
-            className="field__control"
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(event) => update('phone', event.target.value)}
-          />
-        </Field>
-      </div>
-      <Field control={controlProps('subject')} label={texts.contact.subject} error={errors.subject}>
-        <select
-          {...controlProps('subject')}
-          className="field__control"
-          required
-          value={values.subject}
-          onChange={(event) => update('subject', event.target.value)}
-        >
-          <Options placeholder={texts.contact.subjectPlaceholder} labels={SUBJECT_LABELS} />
-        </select>
-      </Field>
-      <Field control={controlProps('message')} label={texts.contact.message} error={errors.message}>
-        <textarea
-          {...controlProps('message')}
-          className="field__control"
-          rows={6}
-          required
-          value={values.message}
-          onChange={(event) => update('message', event.target.value)}
+        <FormField form={form} name="fullName" label={texts.contact.fullName} type="text" autoComplete="name" />
+        <FormField
+          form={form}
+          name="company"
+          label={texts.contact.company}
+          optional
+          type="text"
+          autoComplete="organization"
         />
-      </Field>
+        <FormField
+          form={form}
+          name="email"
+          label={texts.contact.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+        />
+        <FormField form={form} name="phone" label={texts.contact.phone} optional type="tel" autoComplete="tel" />
+      </div>
+      <FormField form={form} name="subject" label={texts.contact.subject} as="select">
+        <Options placeholder={texts.contact.subjectPlaceholder} labels={SUBJECT_LABELS} />
+      </FormField>
+      <FormField form={form} name="message" label={texts.contact.message} as="textarea" rows={6} />
       <div className="field field--check">
         <div className="field__check">
           <input

@@ -14,7 +14,7 @@ import {
 } from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
 import { sitePage } from '../runtime/config.ts';
-import { Field, FormFrame, Options } from './fields.tsx';
+import { FormField, FormFrame, Options } from './fields.tsx';
 import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
 import { PROFESSION_LABELS, texts } from './texts.ts';
 
@@ -44,8 +44,6 @@ export default function TesterForm({ action = '/tester', initial }: TesterFormPr
       return message ?? RESULT_TEXTS.testerFailure;
     },
   });
-  const { values, errors, update, controlProps } = form;
-  const hintId = `${ID}-teamSize-hint`;
 
   return (
     <FormFrame
@@ -56,70 +54,40 @@ export default function TesterForm({ action = '/tester', initial }: TesterFormPr
       submitLabel={texts.tester.submit}
     >
       <div className="form__grid">
-        <Field control={controlProps('fullName')} label={texts.tester.fullName} error={errors.fullName}>
-          <input
-            {...controlProps('fullName')}
-            className="field__control"
-            type="text"
-            autoComplete="name"
-            required
-            value={values.fullName}
-            onChange={(event) => update('fullName', event.target.value)}
-          />
-        </Field>
-        <Field control={controlProps('email')} label={texts.tester.email} error={errors.email}>
-          <input
-            {...controlProps('email')}
-            className="field__control"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            required
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-          />
-        </Field>
-        <Field control={controlProps('city')} label={texts.tester.city} optional error={errors.city}>
-          <input
-            {...controlProps('city')}
-            className="field__control"
-            type="text"
-            autoComplete="address-level2"
-            value={values.city}
-            onChange={(event) => update('city', event.target.value)}
-          />
-        </Field>
-        <Field control={controlProps('profession')} label={texts.tester.profession} error={errors.profession}>
-          <select
-            {...controlProps('profession')}
-            className="field__control"
-            required
-            value={values.profession}
-            onChange={(event) => update('profession', event.target.value)}
-          >
-            <Options placeholder={texts.tester.professionPlaceholder} labels={PROFESSION_LABELS} />
-          </select>
-        </Field>
-        <Field
-          control={controlProps('teamSize', hintId)}
+        <FormField form={form} name="fullName" label={texts.tester.fullName} type="text" autoComplete="name" />
+        <FormField
+          form={form}
+          name="email"
+          label={texts.tester.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+        />
+        <FormField
+          form={form}
+          name="city"
+          label={texts.tester.city}
+          optional
+          type="text"
+          autoComplete="address-level2"
+        />
+        <FormField form={form} name="profession" label={texts.tester.profession} as="select">
+          <Options placeholder={texts.tester.professionPlaceholder} labels={PROFESSION_LABELS} />
+        </FormField>
+        <FormField
+          form={form}
+          name="teamSize"
           label={texts.tester.teamSize}
           optional
           hint={texts.tester.teamSizeHint}
-          error={errors.teamSize}
-        >
-          <input
-            {...controlProps('teamSize', hintId)}
-            className="field__control field__control--short"
-            type="number"
-            inputMode="numeric"
-            min={TEAM_SIZE_MIN}
-            max={TEAM_SIZE_MAX}
-            step={1}
-            value={values.teamSize}
-            onChange={(event) => update('teamSize', event.target.value)}
-          />
-        </Field>
+          className="field__control field__control--short"
+          type="number"
+          inputMode="numeric"
+          min={TEAM_SIZE_MIN}
+          max={TEAM_SIZE_MAX}
+          step={1}
+        />
       </div>
     </FormFrame>
   );

@@ -3,9 +3,9 @@
  * aria-describedby). The error paragraph is always in the markup, hidden when empty, so the server's
  * no-JavaScript page and the hydrated widget show the same thing at the same place.
  */
-import type { FormEvent, ReactNode } from 'react';
+import { createElement, type AllHTMLAttributes, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { HONEYPOT_FIELD } from '../../core/contact/fields.ts';
-import { prefetchRules } from './use-submission-form.ts';
+import { prefetchRules, type SubmissionForm } from './use-submission-form.ts';
 import { texts } from './texts.ts';
 
 interface ControlProps {
@@ -40,6 +40,46 @@ export function Field({ control, label, optional, error, hint, children }: Field
       {children}
       <FieldError id={`${control.id}-error`} error={error} />
     </div>
+  );
+}
+
+interface FormFieldProps<Values extends object, Name extends Extract<keyof Values, string>> extends Omit<
+  AllHTMLAttributes<HTMLElement>,
+  'form' | 'name' | 'label' | 'value' | 'onChange' | 'required'
+> {
+  form: SubmissionForm<Values, Name>;
+  /** A field whose value is text. */
+  name: Name;
+  label: string;
+  /** Not required: said beside the label. */
+  optional?: boolean;
+  hint?: string;
+  as?: 'input' | 'select' | 'textarea';
+}
+
+/** A text field of a form: its label, its control bound to the form's value, its hint and its error. */
+export function FormField<Values extends object, Name extends Extract<keyof Values, string>>({
+  form,
+  name,
+  label,
+  optional,
+  hint,
+  as = 'input',
+  className = 'field__control',
+  children,
+  ...attributes
+}: FormFieldProps<Values, Name>) {
+  const control = form.controlProps(name, hint ? `${form.idOf(name)}-hint` : undefined);
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    form.update(name, event.target.value as Values[Name]);
+  return (
+    <Field control={control} label={label} optional={optional} hint={hint} error={form.errors[name]}>
+      {createElement(
+        as,
+        { ...control, ...attributes, className, required: !optional, value: form.values[name] as string, onChange },
+        children,
+      )}
+    </Field>
   );
 }
 

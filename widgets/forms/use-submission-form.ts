@@ -76,6 +76,11 @@ function typedBeforeHydration<Field extends string>(
   return typed;
 }
 
+/** A form's state and actions, as its fields read them (fields.tsx). */
+export type SubmissionForm<Values extends object, Field extends Extract<keyof Values, string>> = ReturnType<
+  typeof useSubmissionForm<Values, Field>
+>;
+
 export function useSubmissionForm<Values extends object, Field extends Extract<keyof Values, string>>(
   options: Options<Values, Field>,
 ) {
