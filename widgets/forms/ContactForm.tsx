@@ -14,7 +14,7 @@ import {
 } from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
 import { getConfig, sitePage } from '../runtime/config.ts';
-import { FormField, FormFrame, Options } from './fields.tsx';
+import { EMAIL_INPUT, FormField, FormFrame, Options } from './fields.tsx';
 import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
 import { SUBJECT_LABELS, texts } from './texts.ts';
 
@@ -83,15 +83,7 @@ export default function ContactForm({ action = '/contact', initial }: ContactFor
           type="text"
           autoComplete="organization"
         />
-        <FormField
-          form={form}
-          name="email"
-          label={texts.contact.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-        />
+        <FormField form={form} name="email" label={texts.contact.email} {...EMAIL_INPUT} />
         <FormField form={form} name="phone" label={texts.contact.phone} optional type="tel" autoComplete="tel" />
       </div>
       <FormField form={form} name="subject" label={texts.contact.subject} as="select">

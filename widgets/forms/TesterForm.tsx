@@ -14,7 +14,7 @@ import {
 } from '../../core/contact/fields.ts';
 import { showToast } from '../runtime/toasts.ts';
 import { sitePage } from '../runtime/config.ts';
-import { FormField, FormFrame, Options } from './fields.tsx';
+import { EMAIL_INPUT, FormField, FormFrame, Options } from './fields.tsx';
 import { useSubmissionForm, type InitialFormState } from './use-submission-form.ts';
 import { PROFESSION_LABELS, texts } from './texts.ts';
 
@@ -55,15 +55,7 @@ export default function TesterForm({ action = '/tester', initial }: TesterFormPr
     >
       <div className="form__grid">
         <FormField form={form} name="fullName" label={texts.tester.fullName} type="text" autoComplete="name" />
-        <FormField
-          form={form}
-          name="email"
-          label={texts.tester.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-        />
+        <FormField form={form} name="email" label={texts.tester.email} {...EMAIL_INPUT} />
         <FormField
           form={form}
           name="city"

@@ -57,6 +57,9 @@ interface FormFieldProps<Values extends object, Name extends Extract<keyof Value
   as?: 'input' | 'select' | 'textarea';
 }
 
+/** What an e-mail address field asks of the browser: its keyboard, autofill, no spelling check. */
+export const EMAIL_INPUT = { type: 'email', autoComplete: 'email', inputMode: 'email', spellCheck: false } as const;
+
 /** A text field of a form: its label, its control bound to the form's value, its hint and its error. */
 export function FormField<Values extends object, Name extends Extract<keyof Values, string>>({
   form,
