@@ -1,7 +1,7 @@
 /**
  * The webhook's reply read in the browser (docs/requirements.md#assistant-webhook): the contract's zod
  * schema `webhookReply` (contract.ts), compiled to a function by `npm run checks` (reply.check.ts) so
- * that the widget does not carry zod (docs/decisions/0027-small-browser-code.md).
+ * that the widget does not carry zod (docs/decisions/0069-browser-checks-compiled-from-zod.md).
  */
 import { problemOf, type CompiledCheck } from '../common/compiled-check.ts';
 import type { WebhookReply } from './contract.ts';

@@ -1,5 +1,5 @@
 /**
- * The zod schemas the browser checks without zod (docs/decisions/0027-small-browser-code.md): the stored
+ * The zod schemas the browser checks without zod (docs/decisions/0069-browser-checks-compiled-from-zod.md): the stored
  * consent record, read before every first paint, and the assistant's reply. Each is turned into JSON
  * Schema by zod (`z.toJSONSchema`), then into a standalone function by Ajv, written beside its schema as
  * `*.check.ts`. The schema stays the one rule: tests/unit/compiled-checks.test.ts fails when a written
@@ -30,8 +30,8 @@ export const COMPILED_CHECKS = [
 /** The check's source file: Ajv's code for the schema's JSON Schema, formatted as the repository is. */
 export async function compiledCheck(schema: z.core.$ZodType, name: string, source: string): Promise<string> {
   // A transform has no JSON Schema and stops the build here. A refinement has none either, but zod
-  // leaves it out without a word: rules the browser checks are patterns and bounds (core/assistant/
-  // contract.ts), and the verdict test holds each check to its schema on hostile samples.
+  // leaves it out without a word: rules the browser checks are patterns and bounds (see
+  // core/assistant/contract.ts), and the verdict test holds each check to its schema on hostile samples.
   const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw' });
   // zod counts a string's length in UTF-16 units, as `unicode: false` does; unknown fields are dropped, as
   // zod's objects do.
