@@ -9,7 +9,9 @@ const schema11 = {
     hasSetPreferences: { type: 'boolean', const: true },
     lastUpdated: {
       type: 'string',
-      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
+      format: 'date-time',
+      pattern:
+        '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$',
     },
     policyVersion: { type: 'string', minLength: 1 },
     consentId: {
@@ -19,7 +21,10 @@ const schema11 = {
   },
   required: ['necessary', 'analytics', 'marketing', 'hasSetPreferences', 'lastUpdated', 'policyVersion', 'consentId'],
 };
-const pattern0 = new RegExp('^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$', 'u');
+const pattern0 = new RegExp(
+  '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$',
+  'u',
+);
 const pattern1 = new RegExp(
   '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$',
   'u',
@@ -159,30 +164,33 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     let data4 = data.lastUpdated;
                     const _errs10 = errors;
                     if (errors === _errs10) {
-                      if (typeof data4 === 'string') {
-                        if (!pattern0.test(data4)) {
+                      if (errors === _errs10) {
+                        if (typeof data4 === 'string') {
+                          if (!pattern0.test(data4)) {
+                            validate10.errors = [
+                              {
+                                instancePath: instancePath + '/lastUpdated',
+                                schemaPath: '#/properties/lastUpdated/pattern',
+                                keyword: 'pattern',
+                                params: {
+                                  pattern:
+                                    '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$',
+                                },
+                              },
+                            ];
+                            return false;
+                          }
+                        } else {
                           validate10.errors = [
                             {
                               instancePath: instancePath + '/lastUpdated',
-                              schemaPath: '#/properties/lastUpdated/pattern',
-                              keyword: 'pattern',
-                              params: {
-                                pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
-                              },
+                              schemaPath: '#/properties/lastUpdated/type',
+                              keyword: 'type',
+                              params: { type: 'string' },
                             },
                           ];
                           return false;
                         }
-                      } else {
-                        validate10.errors = [
-                          {
-                            instancePath: instancePath + '/lastUpdated',
-                            schemaPath: '#/properties/lastUpdated/type',
-                            keyword: 'type',
-                            params: { type: 'string' },
-                          },
-                        ];
-                        return false;
                       }
                     }
                     var valid0 = _errs10 === errors;

@@ -24,7 +24,7 @@ export const BUDGETS = {
    * since decorative motion waits for the first interaction and the launcher's pulse for a shown page
    * (docs/decisions/0057-motion-after-interaction.md): about 0.3 KiB of plain script. 11 since the stored
    * consent record is checked by its zod schema compiled, not by a copy written by hand
-   * (docs/decisions/0069-browser-checks-compiled-from-zod.md): 0.9 KiB.
+   * (docs/decisions/0069-browser-checks-compiled-from-zod.md): about 1 KiB.
    */
   repeatVisitBeforeIdle: 11 * KIB,
   cssPerPage: 20 * KIB,
