@@ -347,6 +347,8 @@ export function loadAverage(): string {
 export interface DevOnCopy {
   origin: string;
   contentDir: string;
+  /** Where it builds the site. */
+  siteDir: string;
   process: ChildProcess;
   /** The last 20,000 characters it printed (for an error message). */
   output(): string;
@@ -357,6 +359,7 @@ export interface DevOnCopy {
 export async function startDevOnCopy(prefix: string, env: Record<string, string> = {}): Promise<DevOnCopy> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const contentDir = join(dir, 'content');
+  const siteDir = join(dir, 'site');
   cpSync(join(root, 'content'), contentDir, { recursive: true });
   const port = await freePort();
   let output = '';
@@ -371,7 +374,7 @@ export async function startDevOnCopy(prefix: string, env: Record<string, string>
       DATA_DIR: 'memory',
       INBOX_TOKEN: 'bench-jeton-de-la-boite-assez-long-32',
       CONTENT_DIR: contentDir,
-      SITE_DIR: join(dir, 'site'),
+      SITE_DIR: siteDir,
       ...env,
     },
   });
@@ -380,6 +383,7 @@ export async function startDevOnCopy(prefix: string, env: Record<string, string>
   return {
     origin: `http://127.0.0.1:${port}`,
     contentDir,
+    siteDir,
     process: dev,
     output: () => output,
     async stop() {

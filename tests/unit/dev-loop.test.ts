@@ -7,7 +7,7 @@
  * generous because the machine may be busy.
  */
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevOnCopy, type DevOnCopy } from '../../bench/common.ts';
 
@@ -66,7 +66,7 @@ describe('npm run dev', () => {
 
     // Node's recursive watcher fails on a link that loops as it fails on a folder a rebuild removes
     // mid-scan: the dev server must neither stop nor need starting again.
-    symlinkSync('boucle', join(dirname(dev!.contentDir), 'site', 'blog', 'boucle'));
+    symlinkSync('boucle', join(dev!.siteDir, 'blog', 'boucle'));
 
     // The header's menu, shared by every page.
     edit('shared/navigation.yaml', (source) =>
