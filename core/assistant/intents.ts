@@ -319,11 +319,13 @@ const ADVICE =
 const ABOUT_THE_PRODUCT =
   /\b(?:dentivo|denty|votre (?:logiciel|outil|module|agenda|application|appli|ia|assistant)|vos (?:modules|outils|relances)|le logiciel|l outil)\b/;
 
-const namesTheProduct = (text: string) => ABOUT_THE_PRODUCT.test(fold(text).replace(/['’]/g, ' '));
+/** The text folded, apostrophes as spaces: what the two patterns above read. */
+const plain = (text: string) => fold(text).replace(/['’]/g, ' ');
+const namesTheProduct = (text: string) => ABOUT_THE_PRODUCT.test(plain(text));
 
 /** Whether a message asks for advice on practice management rather than about the software. */
 export function asksForAdvice(text: string): boolean {
-  return ADVICE.test(fold(text).replace(/['’]/g, ' ')) && !namesTheProduct(text);
+  return ADVICE.test(plain(text)) && !namesTheProduct(text);
 }
 
 /** Whether a message asks anything: a question mark, a yes-or-no turn, or a word that asks what, how… */
