@@ -486,7 +486,8 @@ test.describe('« Envoyer » avant le réveil, puis la saisie tout de suite', ()
       await page.locator('#contact-subject').selectOption('demo');
       await page.locator('#contact-message').pressSequentially('Je tape dès que la page revient.');
       const island = page.locator('[data-widget="contact-form"]');
-      await expect(island).toHaveAttribute('data-hydrated', '');
+      // Waking React on a CPU slowed ×6, beside another worker, took up to 29 s once: patience, not speed.
+      await expect(island).toHaveAttribute('data-hydrated', '', { timeout: 60_000 });
       // Woken: what was typed is there, the corrected fields lost their error, the others keep it.
       await expect(page.locator('#contact-fullName')).toHaveValue('Jeanne Pressée');
       await expect(page.locator('#contact-email')).toHaveValue(email);
