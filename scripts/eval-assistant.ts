@@ -43,7 +43,9 @@ for (const set of evalSets) {
   for (const result of evaluation.results) {
     if (result.ok && !all) continue;
     const turns = result.case.before.map((text) => `« ${text} » puis `).join('');
-    console.log(`${result.ok ? 'OK ' : 'ÉCHEC'} [${result.case.kind}] ${turns}« ${result.case.ask} »`);
+    console.log(
+      `${result.ok ? 'OK ' : 'ÉCHEC'} [${result.case.kind} → ${result.outcome}] ${turns}« ${result.case.ask} »`,
+    );
     if (!result.ok) console.log(`    ${result.problems.join(' ; ')}`);
     console.log(`      ${quote(result.reply)}\n`);
   }
@@ -51,6 +53,11 @@ for (const set of evalSets) {
   for (const [kind, { right, total }] of Object.entries(evaluation.byKind))
     console.log(`  ${kind.padEnd(13)} ${right}/${total}`);
   const right = evaluation.results.filter((result) => result.ok).length;
+  const { answerable } = evaluation;
+  const answerableCount = Object.values(answerable).reduce((sum, count) => sum + count, 0);
+  console.log(
+    `Questions auxquelles le site répond (${answerableCount}) : justes ${answerable.right}, fausses assurées ${answerable.wrong} (${percent(evaluation.wrongRate)}), pas sûr ${answerable.unsure} (dont ${evaluation.oneClick} à un clic de la bonne réponse), pas trouvé ${answerable['not-found']}, autre ${answerable.other}`,
+  );
   console.log(
     `Exactitude « ${set.name} » : ${percent(evaluation.accuracy)} (${right}/${evaluation.results.length} : premier lien juste et ouverture qui répond)`,
   );

@@ -7,6 +7,8 @@
  */
 import {
   asksAboutCare,
+  asksForAPerson,
+  asksThePrice,
   tellsAHealthCase,
   classifyMessage,
   looksLikeFollowUp,
@@ -15,6 +17,7 @@ import {
   type Social,
 } from '../../core/assistant/intents.ts';
 import { pagePath } from '../../core/assistant/knowledge.ts';
+import { questionOverlap } from '../../core/assistant/ranking.ts';
 import { opening } from '../../core/assistant/opening.ts';
 import {
   SURE_THRESHOLDS,
@@ -34,12 +37,24 @@ import {
   thanksReply,
   unansweredReply,
   unsureReply,
+  handoffReply,
+  priceNote,
   type Link,
   type ReplyOptions,
   type VoiceNote,
 } from '../../core/assistant/replies.ts';
 import { understand, type Understanding, type UnderstandingContext } from '../../core/assistant/understanding.ts';
 import { words } from '../../core/assistant/text.ts';
+import { HANDOFF_KINDS, type ReplyKind, type ReplySource } from '../../core/assistant/contract.ts';
+import {
+  confidenceOf,
+  featuresOf,
+  verdictOf,
+  type Calibration,
+  type Features,
+  type VerdictKind,
+} from '../../core/assistant/verdict.ts';
+import { CALIBRATION } from '../../core/assistant/calibration.ts';
 import type { Knowledge } from './knowledge.ts';
 
 export interface IncomingMessage {
@@ -54,17 +69,30 @@ export interface ConversationTurn {
   question: string;
 }
 
-export type Outcome = 'answer' | 'greeting' | 'thanks' | 'farewell' | 'medical' | 'unanswered' | 'attachments';
+export type Outcome =
+  'answer' | 'greeting' | 'thanks' | 'farewell' | 'medical' | 'unanswered' | 'attachments' | 'handoff';
 
 export interface AssistantAnswer {
   markdown: string;
   outcome: Outcome;
+  /** What the reply is, for the widget, the votes, the hand-off and the evaluation (core/assistant/contract.ts). */
+  kind: ReplyKind;
+  /** The asserted passage of an answer (none for any other kind). */
+  sources: ReplySource[];
+  /** How likely the asserted passage answers, 0 to 1 (core/assistant/verdict.ts); 0 when nothing is asserted. */
+  confidence: number;
+  /** The widget offers to pass the question to the team under this reply. */
+  handoff: boolean;
   /** Source first, then « À lire aussi ». */
   links: Link[];
   /** What to remember for the next message of this conversation (answered questions only). */
   turn?: ConversationTurn;
-  /** Why the site did not answer, for the team's list of unanswered questions. */
-  unanswered?: Extract<Decision, { kind: 'unanswered' }>['reason'];
+  /** The site did not answer: the question joins the team's list of questions to teach. */
+  unanswered?: boolean;
+  /** What the verdict weighed (for `npm run calibrate:assistant`); absent when nothing was searched. */
+  features?: Features;
+  /** The editors named this passage for the question (the price's): asserted whatever the threshold. */
+  designated?: boolean;
 }
 
 /** A follow-up keeps at most this many words of what came before: the context stays short. */
@@ -97,12 +125,19 @@ function readings(
 ): [Understanding, ...Understanding[]] {
   const context = contextOf(knowledge);
   const alone = understand(text, context);
-  if (!previous) return [alone];
+  // Words the site never uses (« blablabla ») lean on nothing: the previous subject is not theirs.
+  if (!previous || (alone.terms.length && alone.terms.every((term) => !meant(knowledge, alone, term)))) return [alone];
   const followUp = looksLikeFollowUp(text, knowledge.intents);
   if (!followUp && (alone.topics.length || alone.terms.length > SHORT_QUESTION_TERMS)) return [alone];
   const merged = understand(`${previous.question} ${text}`, context);
   return alone.topics.length ? [alone, merged] : [merged];
 }
+
+/** Whether the site knows what a term means: its pages use it, or its vocabulary does (a synonym, a subject). */
+const meant = (knowledge: Knowledge, understanding: Understanding, term: string) =>
+  knowledge.known(term) ||
+  (understanding.alternatives.get(term)?.length ?? 0) > 1 ||
+  understanding.topics.some((match) => match.terms.has(term));
 
 /** What one reading of a question finds: the documents ranked, and the decision on them. */
 export function search(
@@ -123,88 +158,254 @@ const weighed = (knowledge: Knowledge, reading: Understanding) => (term: string)
 
 /** At most this many subjects offered when DENTY is not sure. */
 const SUGGESTIONS_MAX = 3;
-/** Share of the question the best document must hold for DENTY to offer subjects rather than only Contact. */
-const SUGGESTION_COVERAGE = 0.4;
 /** Documents looked at for them, best first. */
 const SUGGESTION_CANDIDATES = 8;
 
-/** How a document is offered as a subject: a FAQ entry by its question, anything else by its page's name. */
-const subjectOf = ({ doc }: Ranked): string => (doc.doc.kind === 'faq' ? doc.doc.title : doc.doc.source);
+/**
+ * How a document is offered as a subject: a FAQ entry by its question, a passage by the one of its
+ * editors' questions nearest the visitor's; either answers with that very document when pressed
+ * (Knowledge.answering). A passage without questions is not offered.
+ */
+function subjectOf({ doc }: Ranked, understanding: Understanding, weigh: (term: string) => number): string | undefined {
+  if (doc.doc.kind === 'faq') return doc.doc.title;
+  const questions = doc.doc.questions ?? [];
+  const overlaps = questions.map((_, index) => questionOverlap(doc.questionTerms![index]!, understanding, weigh));
+  return questions[overlaps.indexOf(Math.max(...overlaps))];
+}
+
+/** What the verdict concluded for one reading, with the ranking it judged. */
+interface Judged {
+  understanding: Understanding;
+  ranked: Ranked[];
+  decision: Decision;
+  kind: VerdictKind;
+  confidence: number;
+  features?: Features;
+  /** The lead's opening, when there is a lead to open on. */
+  opening?: string;
+}
 
 /**
- * The subjects to offer when DENTY is not sure: those of the best documents, one per page, each kept
- * only if asking it answers, and with that page (a suggestion is a promise).
+ * The verdict on one reading (core/assistant/verdict.ts): a question whose content words the site never
+ * uses, or whose lead holds none of them (only a frame word such as « cabinet » or « logiciel »), is
+ * never answered with a passage; any other lead is weighed by the calibrated model.
  */
-function suggestions(knowledge: Knowledge, ranked: readonly Ranked[], context: UnderstandingContext): string[] {
+function judge(
+  knowledge: Knowledge,
+  understanding: Understanding,
+  calibration: Calibration,
+  thresholds: Thresholds,
+  productName: string,
+): Judged {
+  const { ranked, decision } = search(knowledge, understanding, thresholds);
+  const lead = decision.kind === 'answer' || decision.reason === 'weak-match' ? decision.lead : undefined;
+  const notFound = { understanding, ranked, decision, kind: 'not-found' as const, confidence: 0 };
+  if (!lead) return notFound;
+  const content = understanding.terms.filter((term) => !knowledge.frame(term));
+  if (
+    content.length &&
+    (content.every((term) => !meant(knowledge, understanding, term)) || !content.some((term) => lead.covers.has(term)))
+  )
+    return notFound;
+  const openingText = opening(lead.doc, understanding, weighed(knowledge, understanding), productName);
+  const features = featuresOf({
+    lead,
+    openingTerms: knowledge.termsOf(openingText),
+    asked: knowledge.retrieval
+      .searchQuestions(understanding)
+      .map(({ position, score }) => ({ page: pagePath(knowledge.docs[position]!.doc.url), score })),
+    ranked,
+    understanding,
+    decided: decision.kind === 'answer',
+    weigh: weighed(knowledge, understanding),
+    known: knowledge.known,
+  });
+  const confidence = confidenceOf(features, calibration);
+  const kind = verdictOf(confidence, calibration);
+  return { understanding, ranked, decision, kind, confidence, features, opening: openingText };
+}
+
+/**
+ * The subjects to offer when DENTY is not sure: the best-ranked documents, one per page, each asked by a
+ * question that brings it back when pressed (a suggestion is a promise).
+ */
+function suggestions(knowledge: Knowledge, judged: Judged): string[] {
   const offered: string[] = [];
   const pages = new Set<string>();
-  for (const item of ranked.slice(0, SUGGESTION_CANDIDATES)) {
+  const weigh = weighed(knowledge, judged.understanding);
+  for (const item of judged.ranked.slice(0, SUGGESTION_CANDIDATES)) {
     if (offered.length >= SUGGESTIONS_MAX) break;
     const page = pagePath(item.doc.doc.url);
-    const subject = subjectOf(item);
-    if (pages.has(page) || offered.includes(subject)) continue;
-    const { decision } = search(knowledge, understand(subject, context));
-    if (decision.kind !== 'answer' || pagePath(decision.lead.doc.doc.url) !== page) continue;
+    const subject = subjectOf(item, judged.understanding, weigh);
+    if (pages.has(page) || !subject || knowledge.answering(subject) !== item.doc) continue;
     pages.add(page);
     offered.push(subject);
   }
   return offered;
 }
 
+/**
+ * One of the editors' own questions, asked as written (a subject DENTY offered, pressed): the passage it
+ * was written for answers, with nothing left to weigh.
+ */
+function designatedAnswer(knowledge: Knowledge, text: string, options: ReplyOptions): AssistantAnswer | undefined {
+  const passage = knowledge.answering(text);
+  if (!passage) return undefined;
+  const understanding = understand(text, contextOf(knowledge));
+  const source: Link = { label: passage.doc.source, url: passage.doc.url };
+  return {
+    markdown: answerReply(
+      opening(passage, understanding, weighed(knowledge, understanding), options.productName),
+      source,
+      [],
+    ),
+    outcome: 'answer',
+    kind: 'answer',
+    sources: [sourceOf(passage.doc.url)],
+    confidence: 1,
+    handoff: false,
+    designated: true,
+    links: [source],
+    turn: { question: words(understanding.text).slice(-CONTEXT_WORDS).join(' ') },
+  };
+}
+
 function answerQuestion(
   knowledge: Knowledge,
   text: string,
   options: ReplyOptions,
+  calibration: Calibration,
   previous?: ConversationTurn,
   thresholds: Thresholds = THRESHOLDS,
 ): AssistantAnswer {
+  const designated = designatedAnswer(knowledge, text, options);
+  if (designated) return designated;
   const [first, ...others] = readings(knowledge, text, previous);
-  let understanding = first;
-  let found = search(knowledge, first, thresholds);
+  let judged = judge(knowledge, first, calibration, thresholds, options.productName);
   for (const other of others) {
-    if (found.decision.kind === 'answer') break;
-    understanding = other;
-    found = search(knowledge, other, thresholds);
+    if (judged.kind === 'answer') break;
+    const next = judge(knowledge, other, calibration, thresholds, options.productName);
+    if (next.confidence >= judged.confidence) judged = next;
   }
-  const { decision } = found;
-  if (decision.kind === 'unanswered') {
-    // Words the site uses, but not enough to be sure: the subjects they lead to, never a dead end. A
-    // question that shares only a word or two with the site (« une recette de gâteau ») gets none.
-    const close = (found.ranked[0]?.coverage ?? 0) >= SUGGESTION_COVERAGE;
-    const offered =
-      decision.reason === 'weak-match' && close ? suggestions(knowledge, found.ranked, contextOf(knowledge)) : [];
+  const price = priceAnswer(knowledge, judged, options, calibration);
+  if (price) return price;
+  const { understanding, decision, confidence, features } = judged;
+  if (judged.kind !== 'answer' || !('lead' in decision)) {
+    // Not sure: the subjects the question's words lead to, each a promise; never a dead end.
+    const offered = judged.kind === 'unsure' ? suggestions(knowledge, judged) : [];
     return {
       markdown: offered.length ? unsureReply(offered, options) : unansweredReply(options),
       outcome: 'unanswered',
-      links: [{ label: 'Contact', url: '/contact' }],
-      unanswered: decision.reason,
+      kind: offered.length ? 'unsure' : 'not-found',
+      sources: [],
+      confidence,
+      handoff: true,
+      features,
+      links: [],
+      unanswered: true,
+      // Understood enough to offer subjects: a short follow-up (« et pour l’orthodontie ? ») leans on it.
+      ...(offered.length ? { turn: { question: words(understanding.text).slice(-CONTEXT_WORDS).join(' ') } } : {}),
     };
   }
-  const source = linkTo(decision.lead, true);
-  const seeAlso = decision.seeAlso.map((item) => linkTo(item, false));
-  const openingText = opening(decision.lead.doc, understanding, weighed(knowledge, understanding), options.productName);
+  const { lead } = decision;
+  const source = linkTo(lead, true);
+  const seeAlso = decision.kind === 'answer' ? decision.seeAlso.map((item) => linkTo(item, false)) : [];
   return {
-    markdown: answerReply(openingText, source, seeAlso),
+    markdown: answerReply(judged.opening ?? '', source, seeAlso),
     outcome: 'answer',
+    kind: 'answer',
+    sources: [sourceOf(lead.doc.doc.url)],
+    confidence,
+    handoff: false,
+    features,
     links: [source, ...seeAlso],
     turn: { question: words(understanding.text).slice(-CONTEXT_WORDS).join(' ') },
   };
 }
 
-const medicalAnswer = (): AssistantAnswer => ({ markdown: medicalReply(), outcome: 'medical', links: [] });
+/**
+ * A question about the price (the vocabulary's subject marked `price`): the offer as its first FAQ answer
+ * tells it, then the amounts when the editor shows them, else the way to have the team send them
+ * (docs/assistant.md#the-price). Undefined for any other question.
+ */
+function priceAnswer(
+  knowledge: Knowledge,
+  judged: Judged,
+  options: ReplyOptions,
+  calibration: Calibration,
+): AssistantAnswer | undefined {
+  const { understanding, ranked } = judged;
+  // « Dans le prix, les mises à jour sont comprises ? » asks about updates: the price must be the first
+  // subject, and the offer's passage must hold every word of the question but the frame words (« le
+  // forfait mobile le moins cher ? » asks about something else).
+  const topic = understanding.topics[0]?.topic;
+  if (!topic?.price || !asksThePrice(understanding.text, knowledge.intents)) return undefined;
+  const id = topic.faq[0] && `faq:${topic.faq[0]}`;
+  const lead = ranked.find((item) => item.doc.doc.id === id);
+  if (!lead || understanding.terms.some((term) => !knowledge.frame(term) && !lead.covers.has(term))) return undefined;
+  const passage = lead.doc;
+  const features = featuresOf({
+    lead,
+    openingTerms: lead.doc.terms,
+    asked: [],
+    ranked,
+    understanding,
+    decided: true,
+    weigh: weighed(knowledge, understanding),
+    known: knowledge.known,
+  });
+  const confidence = confidenceOf(features, calibration);
+  const said = opening(passage, understanding, weighed(knowledge, understanding), options.productName);
+  const note = priceNote(options);
+  const shown = Boolean(options.pricing?.shown);
+  const source: Link = { label: passage.doc.source, url: passage.doc.url };
+  return {
+    // The amount is the fact asked for: first when the site shows it, else said after the offer.
+    markdown: answerReply(shown ? `${note} ${said}` : `${said}\n\n${note}`, source, []),
+    outcome: 'answer',
+    kind: 'answer',
+    sources: [sourceOf(passage.doc.url)],
+    confidence: Math.max(confidence, calibration.answerAt),
+    handoff: !shown,
+    features,
+    designated: true,
+    links: [source],
+    turn: { question: words(understanding.text).slice(-CONTEXT_WORDS).join(' ') },
+  };
+}
 
-function socialAnswer(kind: Social, options: ReplyOptions, message: string): AssistantAnswer {
+/** Where a passage is read (its address): its page, and its section's anchor when it has one. */
+function sourceOf(url: string): ReplySource {
+  const [page, section] = url.split('#') as [string, string | undefined];
+  return section ? { page, section } : { page };
+}
+
+/** A reply that asserts nothing: no source, no confidence. */
+const fixedReply = (markdown: string, outcome: Outcome, kind: ReplyKind): AssistantAnswer => ({
+  markdown,
+  outcome,
+  kind,
+  sources: [],
+  confidence: 0,
+  handoff: HANDOFF_KINDS.includes(kind),
+  links: [],
+});
+
+const medicalAnswer = (): AssistantAnswer => fixedReply(medicalReply(), 'medical', 'medical');
+
+function socialAnswer(social: Social, options: ReplyOptions, message: string): AssistantAnswer {
   const markdown = {
     greeting: greetingReply(options, message),
     thanks: thanksReply(),
     farewell: farewellReply(),
-  }[kind];
-  return { markdown, outcome: kind, links: [] };
+  }[social];
+  return fixedReply(markdown, social, 'social');
 }
 
 /**
  * `voice` says what became of the message's voice note: kept for the team (the handler stored it) or not;
- * by default a voice note is taken as not kept, and DENTY promises nothing about it.
+ * by default a voice note is taken as not kept, and DENTY promises nothing about it. `calibration` is the
+ * verdict's (core/assistant/calibration.ts); the calibration script passes its own.
  */
 export function answerMessage(
   knowledge: Knowledge,
@@ -212,19 +413,19 @@ export function answerMessage(
   options: ReplyOptions,
   previous?: ConversationTurn,
   voice: VoiceNote = message.voice ? 'not-kept' : 'none',
+  calibration: Calibration = CALIBRATION,
 ): AssistantAnswer {
   const text = message.text?.trim() ?? '';
   const notes = attachmentNotes(message.files ?? [], voice);
   let answer: AssistantAnswer;
   if (!text)
-    answer = {
-      markdown: notes.length ? '' : unansweredReply(options),
-      outcome: notes.length ? 'attachments' : 'unanswered',
-      links: [{ label: 'Contact', url: '/contact' }],
-    };
+    answer = notes.length
+      ? fixedReply('', 'attachments', 'notice')
+      : { ...fixedReply(unansweredReply(options), 'unanswered', 'not-found'), unanswered: true };
   else {
     const intent = classifyMessage(text, knowledge.intents, options.assistantName);
     if (intent === 'medical') answer = medicalAnswer();
+    else if (asksForAPerson(text, knowledge.intents)) answer = fixedReply(handoffReply(options), 'handoff', 'handoff');
     else if (intent !== 'question') answer = socialAnswer(intent, options, text);
     else {
       const question = withoutGreeting(text, knowledge.intents, options.assistantName);
@@ -239,6 +440,7 @@ export function answerMessage(
         knowledge,
         question,
         options,
+        calibration,
         talk ? undefined : previous,
         care || talk ? SURE_THRESHOLDS : THRESHOLDS,
       );

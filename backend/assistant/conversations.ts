@@ -35,6 +35,10 @@ export class ConversationMemory {
     while (this.#turns.size > this.max) this.#turns.delete(this.#turns.keys().next().value!);
   }
 
+  forget(key: string): void {
+    this.#turns.delete(key);
+  }
+
   get size(): number {
     return this.#turns.size;
   }

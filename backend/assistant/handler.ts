@@ -132,6 +132,7 @@ export async function handleAssistantRequest(
   const voice: VoiceNote = !message.voice ? 'none' : stored ? 'kept' : 'not-kept';
 
   let markdown: string;
+  let meaning: Pick<WebhookReply, 'kind' | 'sources' | 'confidence' | 'handoff'> = { kind: 'notice' };
   if (message.intent === 'idea') markdown = ideaReply(stored, deps.options);
   else if (message.intent === 'tester')
     markdown = [testerReply(), ...attachmentNotes(message.files ?? [], voice)].join('\n\n');
@@ -145,11 +146,19 @@ export async function handleAssistantRequest(
       deps.conversations?.get(memoryKey),
       voice,
     );
+    // A new subject, or a greeting that starts over: the next short question leans on this one, or on none.
     if (answer.turn) deps.conversations?.set(memoryKey, answer.turn);
+    else if (answer.kind === 'social') deps.conversations?.forget(memoryKey);
     markdown = answer.markdown;
+    meaning = {
+      kind: answer.kind,
+      sources: answer.sources,
+      confidence: Math.round(answer.confidence * 100) / 100,
+      ...(answer.handoff ? { handoff: true } : {}),
+    };
     // A question the site does not answer, or files it cannot read, are kept for the team; the answer
     // (« écrivez-nous depuis la page Contact ») promises nothing, so a failure here is only logged.
-    if (!required && deps.inbox && (answer.unanswered || answer.outcome === 'attachments'))
+    if (!required && deps.inbox && (answer.unanswered || answer.kind === 'notice'))
       await deps.inbox
         .record(inboxEntryFromMessage('unanswered', message), clientKey)
         .then((outcome) => {
@@ -164,6 +173,7 @@ export async function handleAssistantRequest(
     timestamp: new Date().toISOString(),
     files: [],
     voice: null,
+    ...meaning,
   };
   return json(200, reply, cors);
 }

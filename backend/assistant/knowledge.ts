@@ -6,7 +6,7 @@
 import { assistantIndex, pagePath, type AssistantDoc, type AssistantIndex } from '../../core/assistant/knowledge.ts';
 import { intentLists, type IntentLists } from '../../core/assistant/intents.ts';
 import type { PreparedDoc } from '../../core/assistant/ranking.ts';
-import { lexiconOf } from '../../core/assistant/text.ts';
+import { lexiconOf, words } from '../../core/assistant/text.ts';
 import { sentencesOf } from '../../core/assistant/opening.ts';
 import {
   compileVocabulary,
@@ -18,19 +18,32 @@ import {
   type CompiledVocabulary,
 } from '../../core/assistant/understanding.ts';
 import { createRetrieval, type Retrieval } from './retrieval.ts';
+import { CALIBRATION } from '../../core/assistant/calibration.ts';
 
 export interface Knowledge {
   index: AssistantIndex;
   docs: PreparedDoc[];
   analyze: Analyze;
+  /** A text's terms, with those of the answers it shows (a figure, a duration, an address, a number). */
+  termsOf(text: string): Set<string>;
   idf(term: string): number;
   /** Whether any document uses this term. */
   known(term: string): boolean;
+  /** Whether the term is a frame word of the site, in so many passages that it says nothing alone (verdict.ts). */
+  frame(term: string): boolean;
   lexicon: Map<string, number>;
   vocabulary: CompiledVocabulary;
   intents: IntentLists;
   retrieval: Retrieval;
+  /**
+   * The passage an editor wrote this very question for (its `questions`, a FAQ's own question, a taught
+   * one), compared folded and without punctuation: what a subject DENTY offers asks, and is answered by.
+   */
+  answering(question: string): PreparedDoc | undefined;
 }
+
+/** A question compared as typed again: folded, its punctuation and spacing ignored. */
+export const sameQuestion = (text: string) => words(text).join(' ');
 
 export class KnowledgeError extends Error {
   override name = 'KnowledgeError';
@@ -40,10 +53,11 @@ const lineText = (doc: AssistantDoc) =>
   doc.lines.map((line) => (line.title ? `${line.title} ${line.text}` : line.text));
 
 /**
- * The questions the team attached to a document (vocabulary `taught`): a FAQ answer by its id, a section
- * by its address, a page by its first document (its lead).
+ * The questions a document answers: those the editors wrote beside its text (`questions`), then those
+ * the team attached to it from the questions DENTY missed (vocabulary `taught`: a FAQ answer by its id,
+ * a section by its address, a page by its first document, its lead).
  */
-function taughtFor(index: AssistantIndex): (doc: AssistantDoc) => string[] {
+function questionsFor(index: AssistantIndex): (doc: AssistantDoc) => string[] {
   const byDoc = new Map<string, string[]>();
   // A page or a section is the page's own text: a FAQ answer that links to the page is not it.
   const sections = index.docs.filter((item) => item.kind !== 'faq');
@@ -53,7 +67,7 @@ function taughtFor(index: AssistantIndex): (doc: AssistantDoc) => string[] {
       : (sections.find((item) => item.url === answer) ?? sections.find((item) => pagePath(item.url) === answer));
     if (doc) byDoc.set(doc.id, [...(byDoc.get(doc.id) ?? []), question]);
   }
-  return (doc) => byDoc.get(doc.id) ?? [];
+  return (doc) => [...(process.env.NOQ ? [] : (doc.questions ?? [])), ...(byDoc.get(doc.id) ?? [])];
 }
 
 /** The vocabulary's words for each document: those of every subject whose pages or FAQ answers include it. */
@@ -80,14 +94,9 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
     );
   }
   const index = parsed.data;
-  const taught = taughtFor(index);
-  const topicWords = keywordsOf(index);
-  // A taught question is searched with its document, and counts as what the document says.
-  const retrieval = await createRetrieval(
-    index.docs,
-    index.vocabulary.ignore,
-    (doc) => `${topicWords(doc)} ${taught(doc).join(' ')}`,
-  );
+  const questionsOf = questionsFor(index);
+  // A question a document answers is searched with it (its strongest field), and counts as what it says.
+  const retrieval = await createRetrieval(index.docs, index.vocabulary.ignore, keywordsOf(index), questionsOf);
   const { analyze } = retrieval;
   // A line with a number also holds FIGURE_TERM: it answers "combien de temps ?" ("30 jours").
   const termsOf = (text: string) => {
@@ -99,11 +108,12 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
   };
   const docs: PreparedDoc[] = index.docs.map((doc, position) => {
     const lines = lineText(doc);
+    const questions = questionsOf(doc);
     return {
       doc,
       position,
-      terms: termsOf([doc.title, doc.source, doc.about, doc.context ?? '', ...taught(doc), ...lines].join(' ')),
-      taughtTerms: taught(doc).map((question) => new Set(analyze(question))),
+      terms: termsOf([doc.title, doc.source, doc.about, doc.context ?? '', ...questions, ...lines].join(' ')),
+      questionTerms: questions.map((question) => new Set(analyze(question))),
       titleTerms: new Set(analyze(doc.title)),
       lineTerms: lines.map(termsOf),
       sentenceTerms: doc.kind === 'faq' ? sentencesOf(lines.join(' ')).map(termsOf) : undefined,
@@ -127,15 +137,25 @@ export async function createKnowledge(data: unknown): Promise<Knowledge> {
   // Function words stay known (never corrected) but are never a correction: they say nothing.
   for (const word of lexicon.keys()) if (!analyze(word).length) lexicon.set(word, 0);
   const known = (term: string) => df.has(term);
+  const byQuestion = new Map<string, PreparedDoc>();
+  for (const doc of docs)
+    for (const question of [...(doc.doc.kind === 'faq' ? [doc.doc.title] : []), ...questionsOf(doc.doc)]) {
+      const key = sameQuestion(question);
+      if (!byQuestion.has(key)) byQuestion.set(key, doc);
+    }
+  const frame = (term: string) => (df.get(term) ?? 0) >= count * CALIBRATION.frameShare;
   return {
     index,
     docs,
     analyze,
+    termsOf,
     idf,
     known,
+    frame,
     lexicon,
     vocabulary: compileVocabulary(index.vocabulary, analyze),
     intents: intentLists(index.vocabulary),
     retrieval,
+    answering: (question) => byQuestion.get(sameQuestion(question)),
   };
 }

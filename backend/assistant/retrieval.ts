@@ -1,6 +1,7 @@
 /**
  * DENTY's search over the site's documents with Orama (docs/decisions/0034-assistant-retrieval.md): BM25
- * over fields (section title, page name and title, the facts, and the vocabulary's words for the page),
+ * over fields (the visitors' questions each passage answers, section title, page name and title, the
+ * facts, and the vocabulary's words for the page),
  * Orama's French stemmer and stop words, on text folded beforehand (Orama stems before it strips accents,
  * so "traçabilité" and "tracabilite" would not meet). Runs on the server and the edge only.
  */
@@ -11,13 +12,18 @@ import { fold } from '../../core/assistant/text.ts';
 import type { AssistantDoc } from '../../core/assistant/knowledge.ts';
 import type { Analyze, Understanding } from '../../core/assistant/understanding.ts';
 
-const schema = { title: 'string', source: 'string', body: 'string', keywords: 'string' } as const;
+const schema = { questions: 'string', title: 'string', source: 'string', body: 'string', keywords: 'string' } as const;
 type Db = Orama<typeof schema>;
 
-/** What the fields weigh against the facts themselves. */
-const BOOST = { title: 2, source: 1, body: 1, keywords: 1.5 } as const;
+/**
+ * What the fields weigh against the facts themselves: a visitor's question the editor wrote for the
+ * passage is the strongest sign that it answers (document expansion).
+ */
+const BOOST = { questions: 3, title: 2, source: 1, body: 1, keywords: 1.5 } as const;
 /** Enough candidates for ranking, which adds the documents the vocabulary designates. */
 const CANDIDATES = 40;
+/** The second opinion needs only the few best. */
+const QUESTION_CANDIDATES = 5;
 
 /**
  * French function words that Orama's list leaves out (its list is short: "elles", "être", "peuvent"…
@@ -54,6 +60,11 @@ export interface Retrieval {
   analyze: Analyze;
   /** Documents (by position in the list given) with their search score, best first. */
   search(understanding: Understanding): { position: number; score: number }[];
+  /**
+   * The documents whose own questions (content `questions`, taught ones) best match the visitor's, best
+   * first: a second opinion, written by the editors, that the verdict weighs against the ranking.
+   */
+  searchQuestions(understanding: Understanding): { position: number; score: number }[];
 }
 
 const lineText = (doc: AssistantDoc) =>
@@ -61,12 +72,13 @@ const lineText = (doc: AssistantDoc) =>
 
 /**
  * `keywords(doc)`: the vocabulary's words for the subjects whose pages or FAQ answers include this
- * document, searched as one more field.
+ * document; `questions(doc)`: the visitors' questions it answers (the content's, and those the team taught).
  */
 export async function createRetrieval(
   docs: readonly AssistantDoc[],
   ignore: readonly string[],
   keywords: (doc: AssistantDoc) => string,
+  questions: (doc: AssistantDoc) => readonly string[],
 ): Promise<Retrieval> {
   const db: Db = create({
     schema,
@@ -83,6 +95,7 @@ export async function createRetrieval(
     db,
     docs.map((doc, index) => ({
       id: String(index),
+      questions: searchText(questions(doc).join(' ')),
       title: searchText(doc.title),
       source: searchText(`${doc.source} ${doc.about}`),
       body: searchText(`${lineText(doc)} ${doc.context ?? ''}`),
@@ -90,19 +103,17 @@ export async function createRetrieval(
     })),
   );
   const analyze: Analyze = (text) => db.tokenizer.tokenize(searchText(text), 'french') as string[];
+  const find = (understanding: Understanding, properties: (keyof typeof schema)[], limit: number) => {
+    const term = searchText(`${understanding.text} ${understanding.expansionText}`);
+    if (!term.trim()) return [];
+    const results = search(db, { term, properties, boost: BOOST, threshold: 1, limit }) as Awaited<
+      ReturnType<typeof search<Db>>
+    >;
+    return results.hits.map((hit) => ({ position: Number(hit.id), score: hit.score }));
+  };
   return {
     analyze,
-    search(understanding) {
-      const term = searchText(`${understanding.text} ${understanding.expansionText}`);
-      if (!term.trim()) return [];
-      const results = search(db, {
-        term,
-        properties: ['title', 'source', 'body', 'keywords'],
-        boost: BOOST,
-        threshold: 1,
-        limit: CANDIDATES,
-      }) as Awaited<ReturnType<typeof search<Db>>>;
-      return results.hits.map((hit) => ({ position: Number(hit.id), score: hit.score }));
-    },
+    search: (understanding) => find(understanding, ['questions', 'title', 'source', 'body', 'keywords'], CANDIDATES),
+    searchQuestions: (understanding) => find(understanding, ['questions'], QUESTION_CANDIDATES),
   };
 }

@@ -65,8 +65,27 @@ export const webhookPayload = z
 export type WebhookPayload = z.infer<typeof webhookPayload>;
 
 /**
+ * What a reply is, beside its words (docs/assistant.md#what-a-reply-says): an answer that asserts a
+ * passage, an « unsure » with subjects to pick, a « not found », the way to a person (`handoff`), the
+ * medical refusal, a social reply, or a notice (an idea stored, a file received). The evaluation, the
+ * votes, the hand-off and the digest read this, never the French text.
+ */
+export const REPLY_KINDS = ['answer', 'unsure', 'not-found', 'handoff', 'medical', 'social', 'notice'] as const;
+export type ReplyKind = (typeof REPLY_KINDS)[number];
+/** The kinds after which DENTY offers to pass the question to the team. */
+export const HANDOFF_KINDS: readonly ReplyKind[] = ['unsure', 'not-found', 'handoff'];
+
+/** Where an answer's passage is read: the page's path and, when it is one, the section's anchor. */
+export const replySource = z.object({
+  page: z.string().check(z.maxLength(300), z.regex(/^\/(?!\/)/)),
+  section: z.optional(z.string().check(z.maxLength(120), clean())),
+});
+export type ReplySource = z.infer<typeof replySource>;
+
+/**
  * Call 1, the answer: message_id, response, timestamp, files, voice. Missing or empty `response` is the
  * "empty reply" of docs/requirements.md#assistant-errors; anything of the wrong shape is a malformed reply (a send failure).
+ * `kind`, `sources` and `confidence` are DENTY's own; another service may leave them out.
  */
 export const webhookReply = z.object({
   message_id: z.optional(z.string()),
@@ -74,5 +93,10 @@ export const webhookReply = z.object({
   timestamp: z.optional(z.nullable(z.string())),
   files: z.optional(z.nullable(z.array(attachmentRef))),
   voice: z.optional(z.nullable(voiceRef)),
+  kind: z.optional(z.enum(REPLY_KINDS)),
+  sources: z.optional(z.array(replySource).check(z.maxLength(3))),
+  confidence: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  /** Offer to pass the question to the team under this reply (always so after `HANDOFF_KINDS`). */
+  handoff: z.optional(z.boolean()),
 });
 export type WebhookReply = z.infer<typeof webhookReply>;

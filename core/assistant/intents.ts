@@ -28,6 +28,10 @@ export interface IntentLists {
   paperwork: string[][];
   followUpStarts: string[][];
   references: string[][];
+  /** Requests for a person: a call back, someone to talk to, a demonstration. */
+  handoff: string[][];
+  /** Words that ask what it costs. */
+  price: string[][];
 }
 
 export function intentLists(vocabulary: AssistantVocabulary): IntentLists {
@@ -48,6 +52,8 @@ export function intentLists(vocabulary: AssistantVocabulary): IntentLists {
     paperwork: cut(vocabulary.medical.paperwork),
     followUpStarts: cut(vocabulary.followUps.starts),
     references: cut(vocabulary.followUps.references),
+    handoff: cut(vocabulary.handoff),
+    price: cut(vocabulary.price),
   };
 }
 
@@ -337,6 +343,24 @@ export function asksSomething(text: string): boolean {
     OPEN_QUESTION_STARTS.has(sequence[0] ?? '') ||
     sequence.some((word) => OPEN_QUESTION_WORDS.has(word))
   );
+}
+
+/** Words that ask how much, why or which: a question about the team's ways, not a request for a person. */
+const ASKS_ABOUT = new Set(['combien', 'pourquoi', 'quel', 'quelle', 'quels', 'quelles', 'lequel', 'laquelle']);
+
+/**
+ * A visitor asking for a person (« pouvez-vous me rappeler demain matin ? », « une démo »), not asking
+ * about something else where such words pass (« mes coordonnées pour être recontacté, vous les gardez
+ * combien de temps ? »).
+ */
+export function asksForAPerson(text: string, lists: IntentLists): boolean {
+  const sequence = words(text);
+  return any(sequence, lists.handoff) && !sequence.some((word) => ASKS_ABOUT.has(word));
+}
+
+/** A question that asks what it costs (« c'est combien par mois ? », « votre tarif ? »). */
+export function asksThePrice(text: string, lists: IntentLists): boolean {
+  return any(words(text), lists.price);
 }
 
 /** A question that leans on the previous one: it starts like "et pour…" or points back ("tout ça"). */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { assistantVocabulary } from './vocabulary.ts';
 
 /** Bumped whenever the shape changes: a server never answers from an index it does not understand. */
-export const ASSISTANT_INDEX_VERSION = 3;
+export const ASSISTANT_INDEX_VERSION = 4;
 
 /** One fact: a sentence, a list item or a card ("title" then its text), with the page it leads to. */
 export const assistantLine = z.object({
@@ -35,6 +35,8 @@ export const assistantDoc = z.object({
   /** The module this document presents is not available yet. */
   comingSoon: z.boolean().optional(),
   lines: z.array(assistantLine),
+  /** What visitors ask that this passage answers, written by the editors beside the text (searched first). */
+  questions: z.array(z.string()).optional(),
   /**
    * What the page says of the problem it solves (a « before » column, a problem list): searched, so that
    * a visitor who describes the problem finds the page, never quoted in an answer.

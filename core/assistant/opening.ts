@@ -49,6 +49,19 @@ export function limitWords(sentences: readonly string[], max = OPENING_MAX_WORDS
   return kept.join(' ');
 }
 
+/**
+ * A sentence that points back (« Ce code… », « Elle est… », « Cela… ») needs the one before it to be
+ * understood: an opening never starts on it.
+ */
+const POINTS_BACK =
+  /^(?:ce|cet|cette|ces|cela|ceci|ça|il|elle|ils|elles|celui|celle|ceux|celles|là|leur|leurs|son|sa|ses)\b/iu;
+
+/** The line to start from: the one that answers best, or the one before it when it points back. */
+function startOf(lines: readonly AssistantLine[], best: number): number {
+  const line = lines[best];
+  return best > 0 && line && !line.title && !lines[best - 1]!.title && POINTS_BACK.test(line.text) ? best - 1 : best;
+}
+
 /** From one line, the next ones while they fit: prose reads on, a card stands alone unless the next answers too. */
 function continueFrom(lines: readonly AssistantLine[], scores: readonly number[], start: number): string {
   const chosen = [lines[start]!];
@@ -133,7 +146,7 @@ export function opening(
     } else if (wholeSection) {
       text = continueFrom(doc.lines, scores, 0);
     } else {
-      text = continueFrom(doc.lines, scores, best);
+      text = continueFrom(doc.lines, scores, startOf(doc.lines, best));
     }
   }
   const comingSoon =

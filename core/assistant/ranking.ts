@@ -22,8 +22,8 @@ export interface PreparedDoc {
   /** Terms of the section title (or FAQ question) alone. */
   titleTerms: ReadonlySet<string>;
   lineTerms: readonly ReadonlySet<string>[];
-  /** The terms of each visitor's question the team attached to this document (vocabulary `taught`). */
-  taughtTerms?: readonly ReadonlySet<string>[];
+  /** The terms of each visitor's question this document answers (content `questions`, vocabulary `taught`). */
+  questionTerms?: readonly ReadonlySet<string>[];
   /** A FAQ answer's terms, sentence by sentence (its opening may skip to the sentence that answers). */
   sentenceTerms?: readonly ReadonlySet<string>[];
 }
@@ -39,8 +39,12 @@ export interface Ranked {
   score: number;
   /** Share of the question's weight (idf) the document holds, synonyms and named subjects included, 0 to 1. */
   coverage: number;
+  /** The question's terms it holds (themselves, a synonym, or a subject it answers). */
+  covers: ReadonlySet<string>;
   /** The vocabulary names this document's page or FAQ answer for a subject of the question. */
   topical: boolean;
+  /** The search library's score, as a share of its best candidate's (0 when it did not find it). */
+  searched: number;
 }
 
 /** A product page that answers leads a blog article that answers as well. */
@@ -105,23 +109,29 @@ export function coverage(
   idf: (term: string) => number,
   topical: Set<string>,
   known?: (term: string) => boolean,
-): number {
+): { share: number; covers: Set<string> } {
   let total = 0;
   let covered = 0;
+  const covers = new Set<string>();
   for (const term of understanding.terms) {
     const weight = idf(term) * (topical.size && known && !known(term) && !topical.has(term) ? UNKNOWN_WORD_SHARE : 1);
     total += weight;
     const alternatives = understanding.alternatives.get(term) ?? [[term]];
-    if (topical.has(term) || alternatives.some((expression) => expression.every((part) => doc.terms.has(part))))
+    if (topical.has(term) || alternatives.some((expression) => expression.every((part) => doc.terms.has(part)))) {
       covered += weight;
+      covers.add(term);
+    }
   }
-  return total ? covered / total : 0;
+  return { share: total ? covered / total : 0, covers };
 }
 
-/** How much of a taught question the visitor's must hold (each way) to be the same question. */
-const TAUGHT_SHARE = 0.6;
-/** What a taught question adds: more than a subject of the vocabulary, which only names where to look. */
-const TAUGHT_WEIGHT = 1.5;
+/**
+ * From this overlap (each way) with one of the document's own questions, the visitor's question adds to
+ * its score, in proportion, up to SAME_QUESTION_WEIGHT for the very same question: more than a subject
+ * of the vocabulary, which only names where to look.
+ */
+const SAME_QUESTION_SHARE = 0.3;
+const SAME_QUESTION_WEIGHT = 1.5;
 
 /**
  * How far the visitor's question and another question (a FAQ's, a taught one, as terms) ask the same
@@ -142,9 +152,9 @@ export function questionOverlap(
   return Math.min(ownShare, lineWeight(terms, understanding, idf) / asked);
 }
 
-/** The best overlap of the document's taught questions with the visitor's: 0 without one. */
-function taughtShare(doc: PreparedDoc, understanding: Understanding, idf: (term: string) => number): number {
-  return Math.max(0, ...(doc.taughtTerms ?? []).map((terms) => questionOverlap(terms, understanding, idf)));
+/** The best overlap of the document's own questions with the visitor's: 0 without one. */
+export function questionShare(doc: PreparedDoc, understanding: Understanding, idf: (term: string) => number): number {
+  return Math.max(0, ...(doc.questionTerms ?? []).map((terms) => questionOverlap(terms, understanding, idf)));
 }
 
 /** Share of the question's weight (its terms, synonyms at half) held by the document's best single line. */
@@ -209,19 +219,19 @@ export function rank(
       bonus += TOPIC_WEIGHT * (match.score / topBest) * weight;
       for (const term of match.terms) topicalTerms.add(term);
     }
-    // A question the team attached here, asked again in nearly the same words: the editor's own answer.
-    const taught = taughtShare(doc, understanding, idf);
-    if (taught >= TAUGHT_SHARE) {
-      bonus += TAUGHT_WEIGHT * taught;
+    // One of the questions this document answers, asked again in nearly the same words: the editor's own answer.
+    const same = questionShare(doc, understanding, idf);
+    if (same >= SAME_QUESTION_SHARE) {
+      bonus += (SAME_QUESTION_WEIGHT * (same - SAME_QUESTION_SHARE)) / (1 - SAME_QUESTION_SHARE);
       for (const term of understanding.terms)
-        if (doc.taughtTerms!.some((terms) => terms.has(term))) topicalTerms.add(term);
+        if (doc.questionTerms!.some((terms) => terms.has(term))) topicalTerms.add(term);
     }
     if (found === undefined && !bonus) continue;
     const kindFactor = doc.doc.kind === 'article' ? (understanding.advice ? ADVICE.articleFactor : ARTICLE_FACTOR) : 1;
     const factor = kindFactor * (SECTION_FACTOR[doc.doc.section ?? ''] ?? 1);
     const line = LINE_WEIGHT * bestLineShare(doc, understanding, idf);
     const words = (SEARCH_WEIGHT * (found ?? 0) + line) * factor;
-    const covered = coverage(doc, understanding, idf, topicalTerms, known);
+    const { share: covered, covers } = coverage(doc, understanding, idf, topicalTerms, known);
     ranked.push({
       doc,
       score:
@@ -230,15 +240,22 @@ export function rank(
           Math.min(1, TOPIC_BONUS_FLOOR + covered) *
           (understanding.advice && doc.doc.kind !== 'article' ? ADVICE.pageTopicShare : 1),
       coverage: covered,
+      covers,
       topical: bonus > 0,
+      searched: found ?? 0,
     });
   }
   return ranked.sort((a, b) => b.score - a.score || a.doc.position - b.doc.position);
 }
 
+/**
+ * What the ranking rules conclude: a lead that answers, or why none does; a weak match still names the
+ * document it would have led with, for the verdict to weigh (core/assistant/verdict.ts).
+ */
 export type Decision =
   | { kind: 'answer'; lead: Ranked; seeAlso: Ranked[] }
-  | { kind: 'unanswered'; reason: 'no-terms' | 'no-match' | 'weak-match' };
+  | { kind: 'unanswered'; reason: 'no-terms' | 'no-match' }
+  | { kind: 'unanswered'; reason: 'weak-match'; lead: Ranked };
 
 /**
  * How much of the question's weight (idf, the context of a long message counting less) a lead must hold:
@@ -321,9 +338,10 @@ export function decide(
           (understanding.advice && item.doc.doc.kind === 'article' ? ADVICE.articleCoverage : thresholds.coverage);
   // The best document that holds enough of the question (a higher one may only mention it).
   let lead = ranked.find(answers);
-  if (!lead) return { kind: 'unanswered', reason: 'weak-match' };
+  if (!lead) return { kind: 'unanswered', reason: 'weak-match', lead: ranked[0]! };
   // Far below a better-ranked document that does not answer, it is a poor substitute: say so instead.
-  if (lead.score < ranked[0]!.score * thresholds.fallbackShare) return { kind: 'unanswered', reason: 'weak-match' };
+  if (lead.score < ranked[0]!.score * thresholds.fallbackShare)
+    return { kind: 'unanswered', reason: 'weak-match', lead };
   // When a blog article leads and a product page answers nearly as well, the product page leads.
   if (lead.doc.doc.kind === 'article') {
     const page = ranked.find(

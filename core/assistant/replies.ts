@@ -6,17 +6,34 @@
 import { frenchTypography } from '../common/typography.ts';
 import { quickOptions } from './quick-options.ts';
 import { ASK_PREFIX } from './chat-text.ts';
+import type { SiteConfig } from '../common/config.ts';
 
 export interface ReplyOptions {
   productName: string;
   assistantName: string;
   /** "24 h": how fast the team answers (content/site.json). */
   supportResponse: string;
+  /** The offer's amounts, said only when the editor shows them on the site (content/site.json). */
+  pricing?: { shown: boolean; plan: string; monthly: string; yearly: string; yearlyNote?: string };
 }
 
 export interface Link {
   label: string;
   url: string;
+}
+
+/** DENTY's options from the site's settings (content/site.json, with the environment's overrides). */
+export function replyOptionsOf(
+  site: Pick<SiteConfig, 'product' | 'showPrices' | 'pricing'> & {
+    company: Pick<SiteConfig['company'], 'supportResponse'>;
+  },
+): ReplyOptions {
+  return {
+    productName: site.product.name,
+    assistantName: site.product.assistantName,
+    supportResponse: site.company.supportResponse,
+    pricing: { shown: site.showPrices, ...site.pricing },
+  };
 }
 
 /** Escapes what Markdown would read as markup in the site's words. */
@@ -54,9 +71,29 @@ export const farewellReply = (): string =>
 export const medicalReply = (): string =>
   'Je ne peux pas répondre aux questions médicales\u00A0: un diagnostic, un traitement ou une posologie relèvent d’un chirurgien-dentiste ou d’un médecin qui connaît le patient. En cas de douleur ou d’urgence, contactez votre chirurgien-dentiste, ou le 15 s’il n’est pas joignable.';
 
-/** The honest "not found", with the team's address. */
+const within = (supportResponse: string) => supportResponse.replace(' ', '\u00A0');
+
+/**
+ * The honest "not found", and the way to a person: the widget shows « Transmettre ma question à
+ * l’équipe » under it (docs/assistant.md#the-hand-off); the Contact page stays for any other client.
+ */
 export function unansweredReply({ productName, supportResponse }: ReplyOptions): string {
-  return `Je n’ai pas trouvé de réponse à cette question dans les pages du site ${productName}. Reformulez-la en quelques mots, ou écrivez à notre équipe depuis la page [Contact](/contact)\u00A0: elle vous répond sous ${supportResponse.replace(' ', '\u00A0')}.`;
+  return `Je n’ai pas trouvé de réponse à cette question dans les pages du site ${productName}. Je peux la transmettre à l’équipe, qui vous répond sous ${within(supportResponse)}\u00A0; vous pouvez aussi la reformuler en quelques mots ou écrire depuis la page [Contact](/contact).`;
+}
+
+/** A visitor asking for a person: the hand-off, at once (the widget shows its button under this reply). */
+export function handoffReply({ supportResponse }: ReplyOptions): string {
+  return `Avec plaisir\u202F! Laissez-moi votre adresse e-mail (et votre téléphone si vous préférez être rappelé)\u00A0: je transmets votre demande à l’équipe, qui revient vers vous sous ${within(supportResponse)}.`;
+}
+
+/**
+ * What a price question gets besides the offer's passage: the amounts when the editor shows them,
+ * else the way to receive them (the site shows none: a link to the pricing page would go in a circle).
+ */
+export function priceNote({ pricing }: ReplyOptions): string {
+  if (pricing?.shown)
+    return `Le ${pricing.plan} coûte ${pricing.monthly}, ou ${pricing.yearly}${pricing.yearlyNote ? ` (${pricing.yearlyNote})` : ''}.`;
+  return 'Le montant n’est pas affiché sur le site\u00A0: l’équipe peut vous l’envoyer, il suffit de me laisser votre adresse e-mail.';
 }
 
 /** A link that asks DENTY `question` when pressed (the widget shows it as a button: widgets/assistant/MessageText.tsx). */
@@ -65,13 +102,14 @@ export const askLink = (label: string, question: string): string =>
 
 /**
  * Never a dead end (docs/requirements.md#assistant-answers): when DENTY is not sure, it says so in one
- * line and offers the subjects it would answer (each answers when pressed), and the team.
+ * line and offers the subjects it would answer (each answers when pressed); the widget adds the way to
+ * the team under it.
  */
-export function unsureReply(suggestions: readonly string[], { productName, supportResponse }: ReplyOptions): string {
+export function unsureReply(suggestions: readonly string[], { supportResponse }: ReplyOptions): string {
   return [
-    `Je n’ai pas trouvé de réponse sûre à cette question dans les pages du site ${productName}\u00A0: notre équipe vous répond depuis la page [Contact](/contact) sous ${supportResponse.replace(' ', '\u00A0')}.`,
-    'Vous cherchez peut-être\u00A0:',
+    'Je ne suis pas sûr d’avoir compris. Vous cherchez peut-être\u00A0:',
     suggestions.map((question) => `- ${askLink(question, question)}`).join('\n'),
+    `Sinon, je transmets votre question à l’équipe, qui vous répond sous ${within(supportResponse)}.`,
   ].join('\n\n');
 }
 

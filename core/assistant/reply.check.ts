@@ -45,10 +45,31 @@ const schema11 = {
         { type: 'null' },
       ],
     },
+    kind: { type: 'string', enum: ['answer', 'unsure', 'not-found', 'handoff', 'medical', 'social', 'notice'] },
+    sources: {
+      maxItems: 3,
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          page: { type: 'string', maxLength: 300, pattern: '^\\/(?!\\/)' },
+          section: {
+            type: 'string',
+            maxLength: 120,
+            pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]*$',
+          },
+        },
+        required: ['page'],
+      },
+    },
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
+    handoff: { type: 'boolean' },
   },
 };
+const func2 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]*$', 'u');
 const pattern2 = new RegExp('^([Hh][Tt][Tt][Pp][Ss]?:\\/\\/|\\/(?!\\/))', 'u');
+const pattern4 = new RegExp('^\\/(?!\\/)', 'u');
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -56,13 +77,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
     if (data && typeof data == 'object' && !Array.isArray(data)) {
       const _errs1 = errors;
       for (const key0 in data) {
-        if (!(
-          key0 === 'message_id' ||
-          key0 === 'response' ||
-          key0 === 'timestamp' ||
-          key0 === 'files' ||
-          key0 === 'voice'
-        )) {
+        if (!func2.call(schema11.properties, key0)) {
           delete data[key0];
         }
       }
@@ -643,6 +658,285 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   var valid0 = _errs23 === errors;
                 } else {
                   var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.kind !== undefined) {
+                    let data11 = data.kind;
+                    const _errs34 = errors;
+                    if (typeof data11 !== 'string') {
+                      validate10.errors = [
+                        {
+                          instancePath: instancePath + '/kind',
+                          schemaPath: '#/properties/kind/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                        },
+                      ];
+                      return false;
+                    }
+                    if (!(
+                      data11 === 'answer' ||
+                      data11 === 'unsure' ||
+                      data11 === 'not-found' ||
+                      data11 === 'handoff' ||
+                      data11 === 'medical' ||
+                      data11 === 'social' ||
+                      data11 === 'notice'
+                    )) {
+                      validate10.errors = [
+                        {
+                          instancePath: instancePath + '/kind',
+                          schemaPath: '#/properties/kind/enum',
+                          keyword: 'enum',
+                          params: { allowedValues: schema11.properties.kind.enum },
+                        },
+                      ];
+                      return false;
+                    }
+                    var valid0 = _errs34 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.sources !== undefined) {
+                      let data12 = data.sources;
+                      const _errs36 = errors;
+                      if (errors === _errs36) {
+                        if (Array.isArray(data12)) {
+                          if (data12.length > 3) {
+                            validate10.errors = [
+                              {
+                                instancePath: instancePath + '/sources',
+                                schemaPath: '#/properties/sources/maxItems',
+                                keyword: 'maxItems',
+                                params: { limit: 3 },
+                              },
+                            ];
+                            return false;
+                          } else {
+                            var valid6 = true;
+                            const len1 = data12.length;
+                            for (let i1 = 0; i1 < len1; i1++) {
+                              let data13 = data12[i1];
+                              const _errs38 = errors;
+                              if (errors === _errs38) {
+                                if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
+                                  let missing2;
+                                  if (data13.page === undefined && (missing2 = 'page')) {
+                                    validate10.errors = [
+                                      {
+                                        instancePath: instancePath + '/sources/' + i1,
+                                        schemaPath: '#/properties/sources/items/required',
+                                        keyword: 'required',
+                                        params: { missingProperty: missing2 },
+                                      },
+                                    ];
+                                    return false;
+                                  } else {
+                                    const _errs40 = errors;
+                                    for (const key3 in data13) {
+                                      if (!(key3 === 'page' || key3 === 'section')) {
+                                        delete data13[key3];
+                                      }
+                                    }
+                                    if (_errs40 === errors) {
+                                      if (data13.page !== undefined) {
+                                        let data14 = data13.page;
+                                        const _errs41 = errors;
+                                        if (errors === _errs41) {
+                                          if (typeof data14 === 'string') {
+                                            if (data14.length > 300) {
+                                              validate10.errors = [
+                                                {
+                                                  instancePath: instancePath + '/sources/' + i1 + '/page',
+                                                  schemaPath: '#/properties/sources/items/properties/page/maxLength',
+                                                  keyword: 'maxLength',
+                                                  params: { limit: 300 },
+                                                },
+                                              ];
+                                              return false;
+                                            } else {
+                                              if (!pattern4.test(data14)) {
+                                                validate10.errors = [
+                                                  {
+                                                    instancePath: instancePath + '/sources/' + i1 + '/page',
+                                                    schemaPath: '#/properties/sources/items/properties/page/pattern',
+                                                    keyword: 'pattern',
+                                                    params: { pattern: '^\\/(?!\\/)' },
+                                                  },
+                                                ];
+                                                return false;
+                                              }
+                                            }
+                                          } else {
+                                            validate10.errors = [
+                                              {
+                                                instancePath: instancePath + '/sources/' + i1 + '/page',
+                                                schemaPath: '#/properties/sources/items/properties/page/type',
+                                                keyword: 'type',
+                                                params: { type: 'string' },
+                                              },
+                                            ];
+                                            return false;
+                                          }
+                                        }
+                                        var valid7 = _errs41 === errors;
+                                      } else {
+                                        var valid7 = true;
+                                      }
+                                      if (valid7) {
+                                        if (data13.section !== undefined) {
+                                          let data15 = data13.section;
+                                          const _errs43 = errors;
+                                          if (errors === _errs43) {
+                                            if (typeof data15 === 'string') {
+                                              if (data15.length > 120) {
+                                                validate10.errors = [
+                                                  {
+                                                    instancePath: instancePath + '/sources/' + i1 + '/section',
+                                                    schemaPath:
+                                                      '#/properties/sources/items/properties/section/maxLength',
+                                                    keyword: 'maxLength',
+                                                    params: { limit: 120 },
+                                                  },
+                                                ];
+                                                return false;
+                                              } else {
+                                                if (!pattern0.test(data15)) {
+                                                  validate10.errors = [
+                                                    {
+                                                      instancePath: instancePath + '/sources/' + i1 + '/section',
+                                                      schemaPath:
+                                                        '#/properties/sources/items/properties/section/pattern',
+                                                      keyword: 'pattern',
+                                                      params: {
+                                                        pattern:
+                                                          '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]*$',
+                                                      },
+                                                    },
+                                                  ];
+                                                  return false;
+                                                }
+                                              }
+                                            } else {
+                                              validate10.errors = [
+                                                {
+                                                  instancePath: instancePath + '/sources/' + i1 + '/section',
+                                                  schemaPath: '#/properties/sources/items/properties/section/type',
+                                                  keyword: 'type',
+                                                  params: { type: 'string' },
+                                                },
+                                              ];
+                                              return false;
+                                            }
+                                          }
+                                          var valid7 = _errs43 === errors;
+                                        } else {
+                                          var valid7 = true;
+                                        }
+                                      }
+                                    }
+                                  }
+                                } else {
+                                  validate10.errors = [
+                                    {
+                                      instancePath: instancePath + '/sources/' + i1,
+                                      schemaPath: '#/properties/sources/items/type',
+                                      keyword: 'type',
+                                      params: { type: 'object' },
+                                    },
+                                  ];
+                                  return false;
+                                }
+                              }
+                              var valid6 = _errs38 === errors;
+                              if (!valid6) {
+                                break;
+                              }
+                            }
+                          }
+                        } else {
+                          validate10.errors = [
+                            {
+                              instancePath: instancePath + '/sources',
+                              schemaPath: '#/properties/sources/type',
+                              keyword: 'type',
+                              params: { type: 'array' },
+                            },
+                          ];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs36 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.confidence !== undefined) {
+                        let data16 = data.confidence;
+                        const _errs45 = errors;
+                        if (errors === _errs45) {
+                          if (typeof data16 == 'number' && isFinite(data16)) {
+                            if (data16 > 1 || isNaN(data16)) {
+                              validate10.errors = [
+                                {
+                                  instancePath: instancePath + '/confidence',
+                                  schemaPath: '#/properties/confidence/maximum',
+                                  keyword: 'maximum',
+                                  params: { comparison: '<=', limit: 1 },
+                                },
+                              ];
+                              return false;
+                            } else {
+                              if (data16 < 0 || isNaN(data16)) {
+                                validate10.errors = [
+                                  {
+                                    instancePath: instancePath + '/confidence',
+                                    schemaPath: '#/properties/confidence/minimum',
+                                    keyword: 'minimum',
+                                    params: { comparison: '>=', limit: 0 },
+                                  },
+                                ];
+                                return false;
+                              }
+                            }
+                          } else {
+                            validate10.errors = [
+                              {
+                                instancePath: instancePath + '/confidence',
+                                schemaPath: '#/properties/confidence/type',
+                                keyword: 'type',
+                                params: { type: 'number' },
+                              },
+                            ];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs45 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.handoff !== undefined) {
+                          const _errs47 = errors;
+                          if (typeof data.handoff !== 'boolean') {
+                            validate10.errors = [
+                              {
+                                instancePath: instancePath + '/handoff',
+                                schemaPath: '#/properties/handoff/type',
+                                keyword: 'type',
+                                params: { type: 'boolean' },
+                              },
+                            ];
+                            return false;
+                          }
+                          var valid0 = _errs47 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
                 }
               }
             }

@@ -30,6 +30,12 @@ export const assistantTopic = z.object({
     .array(z.string().regex(/^q-[a-z0-9-]+$/, 'un identifiant de question de faq.yaml est attendu (q-…)'))
     .default([]),
   words: z.array(expression).min(1, 'un sujet a au moins un mot'),
+  /**
+   * The subject of the price, which the site does not show (docs/assistant.md#the-price): a question that
+   * asks what it costs (`price` below) and names this subject first gets the subject's first FAQ answer,
+   * the amount when the editor shows it, else the offer to have the team send it.
+   */
+  price: z.boolean().optional(),
 });
 
 /** A page (« /tarifs »), one of its sections (« /tarifs#essai ») or a FAQ answer (« q-essai »). */
@@ -75,6 +81,13 @@ export const assistantVocabulary = z.object({
     /** Money and paperwork (« prix », « remboursement »): a question about care that speaks of them is not medical. */
     paperwork: z.array(expression).default([]),
   }),
+  /**
+   * A visitor asking for a person (« rappelez-moi », « parler à quelqu'un », « une démo »): DENTY offers to
+   * pass the request to the team (docs/assistant.md#the-hand-off), without searching the site.
+   */
+  handoff: z.array(expression).default([]),
+  /** Words that ask what it costs (« combien ça coûte », « tarif »), compared as typed, not as stems. */
+  price: z.array(expression).default([]),
   followUps: z
     .object({ starts: z.array(expression).default([]), references: z.array(expression).default([]) })
     .default({ starts: [], references: [] }),

@@ -1,7 +1,7 @@
 /** Blog posts and authors (docs/requirements.md#blog-post-model, docs/requirements.md#author-model): the schemas editors' files must satisfy. */
 import { z } from 'zod';
 import { href } from '../pages/sections.ts';
-import { isoDay } from '../common/content-fields.ts';
+import { bodyQuestions, isoDay } from '../common/content-fields.ts';
 import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN } from '../common/seo.ts';
 import { categories } from './categories.ts';
 
@@ -58,6 +58,8 @@ export const postFrontMatter = z
     ctaText: z.string().optional(),
     /** A highlighted block after the body (used by erreurs-gestion-cabinet: the mistakes at a glance). */
     callout: z.object({ title: z.string(), items: z.array(z.string()).min(1) }).optional(),
+    /** What a reader asks that the article answers: the whole (no `part`), or a `## ` part of it. */
+    questions: bodyQuestions,
   })
   .superRefine((post, context) => {
     if (!post.seoTitle && post.title.length > ARTICLE_TITLE_MAX)

@@ -145,7 +145,11 @@ const byPlace: Record<string, Partial<CmsField>> = {
   'pages.sections.faq.questions': sharedRelation('faq', 'id', ['question'], {
     widget: 'faq-questions',
     multiple: true,
+    label: 'Questions de la FAQ affichées',
   }),
+  'shared.assistantVocabulary.topics.price': {
+    label: 'Sujet du prix : DENTY répond avec le montant s’il est affiché, sinon propose de le faire envoyer',
+  },
   'blog.author': relation('authors', 'slug', ['name']),
   'shared.articleExtras.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
   'shared.assistantVocabulary.topics.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),

@@ -134,7 +134,11 @@ export const fieldLabels: Record<string, string> = {
   props: 'Réglages du module (JSON)',
   publishDate: 'Date de publication',
   question: 'Question',
-  questions: 'Questions',
+  questions: 'Questions des visiteurs',
+  part: 'Partie du texte (son titre « ## »)',
+  ask: 'Questions',
+  handoff: 'Demandes à parler à quelqu’un (« rappelez-moi », « une démo »)',
+  price: 'Mots qui demandent le prix (« combien ça coûte »)',
   quote: 'Citation',
   role: 'Fonction',
   rows: 'Lignes',
@@ -222,6 +226,10 @@ export const itemLabels: Record<string, string> = {
   certifications: 'certification',
   steps: 'étape',
   tags: 'mot-clé',
+  questions: 'question',
+  ask: 'question',
+  handoff: 'expression',
+  price: 'expression',
 };
 
 /** What each section type is, as the editor picks it from « Ajouter une section ». */
@@ -272,6 +280,10 @@ export const fieldHints: Record<string, string> = {
   aliases: 'D’autres adresses qui affichent la même page (la première reste l’adresse officielle).',
   cluster: 'Alimente le bloc « Solutions associées ».',
   schema: 'Réservé à la page d’accueil.',
+  questions:
+    'Ce qu’un visiteur demande et que ce passage dit, avec ses mots à lui (« on relance un devis au bout de combien de temps ? ») : DENTY les cherche en premier. Deux à quatre suffisent.',
+  part: 'Le titre de la partie, recopié tel quel (sans « ## ») ; laissé vide, les questions portent sur tout le texte.',
+  handoff: 'DENTY propose aussitôt de transmettre la demande à l’équipe, sans chercher dans le site.',
 };
 
 /** Fields whose text runs over several lines. */

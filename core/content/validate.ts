@@ -170,3 +170,26 @@ export function faqPageProblems(faq: readonly { id: string; page?: string }[], p
     item.page && !paths.has(item.page) ? [`question ${item.id}, champ page : page inconnue « ${item.page} »`] : [],
   );
 }
+
+/** A heading as an editor types it again: apostrophes and spaces of any kind made plain. */
+export const plainHeading = (text: string) =>
+  text.replace(/[’‘]/g, "'").replace(/[\s\u00A0\u202F]+/g, ' ').trim().toLowerCase();
+
+/**
+ * The `questions` whose `part` names no `## ` heading of the body (DENTY would attach them to nothing):
+ * the editor renamed the part, or mistyped it.
+ */
+export function questionPartProblems(
+  questions: readonly { part?: string }[],
+  headings: readonly (string | undefined)[],
+): string[] {
+  const known = new Set(headings.flatMap((heading) => (heading ? [plainHeading(heading)] : [])));
+  const list = headings.filter(Boolean).map((heading) => `« ${heading} »`).join(', ');
+  return questions.flatMap(({ part }, index) =>
+    part === undefined || known.has(plainHeading(part))
+      ? []
+      : [
+          `champ questions.${index}.part : « ${part} » n’est le titre d’aucune partie (## ) du texte${list ? ` ; les parties : ${list}` : ''}`,
+        ],
+  );
+}

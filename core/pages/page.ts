@@ -1,7 +1,7 @@
 /** A marketing page: metadata plus its ordered sections (content/pages/*.md). */
 import { z } from 'zod';
 import { section } from './sections.ts';
-import { isoDay } from '../common/content-fields.ts';
+import { bodyQuestions, isoDay } from '../common/content-fields.ts';
 import { SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN, SEO_TITLE_MAX } from '../common/seo.ts';
 
 export const clusters = ['logiciels', 'gestion', 'conformite'] as const;
@@ -29,6 +29,8 @@ export const page = z
     /** Structured data beyond the breadcrumb: home gets Organization/WebSite/SoftwareApplication. */
     schema: z.array(z.enum(['home'])).default([]),
     sections: z.array(section).min(1),
+    /** What a visitor asks that the Markdown body answers, part by part (its `## ` headings). */
+    questions: bodyQuestions,
   })
   // docs/requirements.md#related-solutions: the block draws from the page's cluster; without one it
   // would fill itself from unrelated pages.

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { HYDRATION_MOMENTS } from '../common/islands.ts';
+import { visitorQuestions } from '../common/content-fields.ts';
 
 /** A same-site path ("/agenda", "/blog?tag=x", "#faq") or the app's sign-up/sign-in shortcuts. */
 export const href = z
@@ -39,6 +40,8 @@ const base = {
     .optional(),
   title: z.string().optional(),
   intro: z.string().optional(),
+  /** What a visitor asks that this section answers (DENTY searches them first). */
+  questions: visitorQuestions.optional(),
 };
 
 export const heroSection = z.object({

@@ -4,6 +4,7 @@ import { href, icon, relatedLink } from './sections.ts';
 import { cluster } from './page.ts';
 import { category } from '../blog/post.ts';
 import { AUDIT_ITEM_COUNT } from '../blog/audit.ts';
+import { visitorQuestions } from '../common/content-fields.ts';
 
 export const testimonial = z.object({
   id: z.string().regex(/^t-[a-z0-9-]+$/),
@@ -23,6 +24,8 @@ export const faqItem = z.object({
     .string()
     .regex(/^\/[a-z0-9/-]*$/, 'un chemin du site est attendu, par exemple /tarifs')
     .optional(),
+  /** Other ways a visitor asks it (DENTY searches them first). */
+  questions: visitorQuestions.optional(),
 });
 
 export const glossaryTerm = z.object({ term: z.string().min(2), definition: z.string().min(10), category: z.string() });

@@ -1,9 +1,15 @@
 /**
- * The assistant's evaluation (tests/eval/*.yaml, docs/decisions/0034-assistant-retrieval.md): every
- * question asked to the real webhook handler over the real built index, in its own conversation
- * (follow-ups after their first turns). A question is right when the reply's first link is one of the
- * expected pages (none expected: no link at all), its opening holds every expected word and none of the
- * words it must avoid, in at most 60 words. Used by `npm run eval:assistant` and by the floors in
+ * The assistant's evaluation (tests/eval/*.yaml, docs/assistant.md#measuring-it): every question asked
+ * to the real webhook handler over the real built index, in its own conversation (follow-ups after their
+ * first turns). Each reply gets an outcome from what it is (its `kind`, never its French):
+ * - a question the site answers is `right` when the reply is an answer whose first link is one of the
+ *   expected pages and whose opening holds every expected word and none it must avoid, in at most 60
+ *   words; `wrong` when it asserts a passage that does not (a confident wrong answer); `unsure`,
+ *   `not-found`, or `other` (a refusal or a hand-off it did not ask for);
+ * - a medical question is right with the medical refusal, a greeting with a social reply holding its
+ *   words, an off-topic question with « not found » or « unsure » (never a passage), a request for a
+ *   person with the hand-off.
+ * Used by `npm run eval:assistant`, `npm run calibrate:assistant` and the floors in
  * tests/unit/assistant-eval.test.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +22,9 @@ import { OPENING_MAX_WORDS } from '../../core/assistant/opening.ts';
 import { ConversationMemory } from '../../backend/assistant/conversations.ts';
 import { handleAssistantRequest, type AssistantHandlerDeps } from '../../backend/assistant/handler.ts';
 import type { Knowledge } from '../../backend/assistant/knowledge.ts';
+import type { ReplyKind } from '../../core/assistant/contract.ts';
+import { replyOptionsOf, type ReplyOptions } from '../../core/assistant/replies.ts';
+import { loadConfig } from '../../core/common/config.ts';
 
 export const kinds = [
   'paraphrase',
@@ -27,7 +36,13 @@ export const kinds = [
   'medical',
   'hors-sujet',
   'bientot',
+  'relais',
 ] as const;
+/** The kinds of question the site answers from its pages (the others expect a refusal or a reply of their own). */
+export const answerableKinds: readonly string[] = ['paraphrase', 'faute', 'sans-accents', 'court', 'suivi', 'bientot'];
+
+export const outcomes = ['right', 'wrong', 'unsure', 'not-found', 'other'] as const;
+export type CaseOutcome = (typeof outcomes)[number];
 
 export const evalCase = z.object({
   kind: z.enum(kinds),
@@ -59,6 +74,7 @@ export const evalSets = [
   { name: 'aveugle-10', file: 'assistant-blind-10.yaml' },
   { name: 'aveugle-11', file: 'assistant-blind-11.yaml' },
   { name: 'aveugle-12', file: 'assistant-blind-12.yaml' },
+  { name: 'aveugle-13', file: 'assistant-blind-13.yaml' },
 ] as const;
 export type EvalSetName = (typeof evalSets)[number]['name'];
 
@@ -75,6 +91,11 @@ export const setFile = (root: string, name: EvalSetName): string =>
 export interface CaseResult {
   case: EvalCase;
   reply: string;
+  /** What the reply said it is (or, from a service that does not say, what its words show). */
+  kind: ReplyKind;
+  outcome: CaseOutcome;
+  /** An « unsure » one of whose subjects, pressed, gives the right answer. */
+  oneClick: boolean;
   firstLink: string | undefined;
   opening: string;
   ok: boolean;
@@ -88,6 +109,12 @@ export interface CaseResult {
 export interface Evaluation {
   results: CaseResult[];
   accuracy: number;
+  /** Confident wrong answers, as a share of the questions the site answers. */
+  wrongRate: number;
+  /** Outcomes of the questions the site answers. */
+  answerable: Record<CaseOutcome, number>;
+  /** Of those « unsure », how many offered a subject that answers right when pressed. */
+  oneClick: number;
   medianMs: number;
   p95Ms: number;
   medianCpuMs: number;
@@ -103,7 +130,38 @@ export function firstLinkOf(markdown: string): string | undefined {
   return match?.[1]!.split('#')[0];
 }
 
-export function check(item: EvalCase, reply: string): Omit<CaseResult, 'case' | 'reply' | 'ms' | 'cpuMs'> {
+/** The subjects an « unsure » offers: the questions its ask links send when pressed. */
+export const subjectsOf = (markdown: string): string[] =>
+  [...markdown.matchAll(/\(#demander=([^)\s]+)\)/g)].map((match) => decodeURIComponent(match[1]!));
+
+/** A reply's kind from its words, for a service that does not say it (and DENTY before it said it). */
+export function kindFromText(markdown: string): ReplyKind {
+  if (/En savoir plus\s*:/.test(markdown)) return 'answer';
+  if (/pas sûr|réponse sûre|Vous cherchez peut-être/.test(markdown)) return 'unsure';
+  if (/pas trouvé/.test(markdown)) return 'not-found';
+  if (/questions médicales/.test(markdown)) return 'medical';
+  return 'social';
+}
+
+/** What a reply of `kind` is worth for a question of this kind, its words checked by `check`. */
+export function outcomeOf(item: EvalCase, kind: ReplyKind, wordsRight: boolean): CaseOutcome {
+  const expected: Partial<Record<EvalCase['kind'], readonly ReplyKind[]>> = {
+    medical: ['medical'],
+    salutation: ['social'],
+    'hors-sujet': ['not-found', 'unsure'],
+    relais: ['handoff'],
+  };
+  const wanted = expected[item.kind];
+  if (wanted) {
+    if (!wanted.includes(kind)) return kind === 'answer' ? 'wrong' : 'other';
+    // The right kind of reply without its words (a greeting for thanks) asserts no passage: not « wrong ».
+    return item.kind === 'hors-sujet' || item.kind === 'relais' || wordsRight ? 'right' : 'other';
+  }
+  if (kind === 'answer') return wordsRight ? 'right' : 'wrong';
+  return kind === 'unsure' || kind === 'not-found' ? kind : 'other';
+}
+
+export function check(item: EvalCase, reply: string): Pick<CaseResult, 'firstLink' | 'opening' | 'ok' | 'problems'> {
   const problems: string[] = [];
   const firstLink = firstLinkOf(reply);
   const opening = reply.split(/\n\s*\n/)[0] ?? '';
@@ -125,12 +183,19 @@ export function check(item: EvalCase, reply: string): Omit<CaseResult, 'case' | 
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
 
-/** Asks one question in one conversation and gives the reply's Markdown. */
-export type Ask = (text: string, conversation: string) => Promise<string>;
+/** Asks one question in one conversation and gives the reply. */
+export type Ask = (text: string, conversation: string) => Promise<AskedReply>;
 
-async function replyOf(response: Response, text: string): Promise<string> {
+/** A reply's words and what it says it is. */
+export interface AskedReply {
+  markdown: string;
+  kind: ReplyKind;
+}
+
+async function replyOf(response: Response, text: string): Promise<AskedReply> {
   if (response.status !== 200) throw new Error(`Réponse ${response.status} à « ${text} » : ${await response.text()}`);
-  return ((await response.json()) as { response: string }).response;
+  const { response: markdown, kind } = (await response.json()) as { response: string; kind?: ReplyKind };
+  return { markdown, kind: kind ?? kindFromText(markdown) };
 }
 
 const payload = (text: string, conversation: string) =>
@@ -141,11 +206,17 @@ const payload = (text: string, conversation: string) =>
     conversation_id: conversation,
   });
 
+/** DENTY's options as the repository's content/site.json sets them (the price hidden, as on the site). */
+export const siteReplyOptions = (): ReplyOptions =>
+  replyOptionsOf(
+    loadConfig(JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'content', 'site.json'), 'utf8')), {}),
+  );
+
 /** The real webhook handler, in this process, over the given knowledge. */
 export function askHandler(knowledge: Knowledge): Ask {
   const deps: AssistantHandlerDeps = {
     knowledge: async () => knowledge,
-    options: { productName: 'Dentivo', assistantName: 'DENTY', supportResponse: '24 h' },
+    options: siteReplyOptions(),
     allowedOrigins: [],
     conversations: new ConversationMemory(),
   };
@@ -184,10 +255,28 @@ export async function evaluate(source: Knowledge | Ask, cases: readonly EvalCase
     for (const earlier of item.before) await ask(earlier, conversation);
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const reply = await ask(item.ask, conversation);
+    const { markdown: reply, kind } = await ask(item.ask, conversation);
     const ms = performance.now() - started;
     const { user, system } = process.cpuUsage(cpu);
-    results.push({ case: item, reply, ms, cpuMs: (user + system) / 1000, ...check(item, reply) });
+    const checked = check(item, reply);
+    const outcome = outcomeOf(item, kind, checked.ok);
+    let oneClick = false;
+    if (outcome === 'unsure')
+      for (const subject of subjectsOf(reply)) {
+        const pressed = await ask(subject, `${conversation}-sujet`);
+        if (pressed.kind === 'answer' && check(item, pressed.markdown).ok) oneClick = true;
+      }
+    results.push({
+      case: item,
+      reply,
+      kind,
+      outcome,
+      oneClick,
+      ms,
+      cpuMs: (user + system) / 1000,
+      ...checked,
+      ok: outcome === 'right',
+    });
   }
   const times = results.map((result) => result.ms).sort((a, b) => a - b);
   const cpuTimes = results.map((result) => result.cpuMs).sort((a, b) => a - b);
@@ -197,9 +286,15 @@ export async function evaluate(source: Knowledge | Ask, cases: readonly EvalCase
     entry.total++;
     if (result.ok) entry.right++;
   }
+  const answerable = Object.fromEntries(outcomes.map((outcome) => [outcome, 0])) as Record<CaseOutcome, number>;
+  for (const result of results) if (answerableKinds.includes(result.case.kind)) answerable[result.outcome]++;
+  const answerableCount = Object.values(answerable).reduce((sum, count) => sum + count, 0);
   return {
     results,
     accuracy: results.filter((result) => result.ok).length / Math.max(results.length, 1),
+    wrongRate: answerable.wrong / Math.max(answerableCount, 1),
+    answerable,
+    oneClick: results.filter((result) => result.oneClick && answerableKinds.includes(result.case.kind)).length,
     medianMs: percentile(times, 0.5),
     p95Ms: percentile(times, 0.95),
     medianCpuMs: percentile(cpuTimes, 0.5),

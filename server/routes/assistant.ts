@@ -22,6 +22,7 @@ import { handlePassagesRequest } from '../../backend/assistant/passages.ts';
 import { PASSAGES_PATH } from '../../core/assistant/passages.ts';
 import { clientAddress, createRateLimiter } from '../rate-limit.ts';
 import { bucketPrefix } from '../../core/assistant/uploads.ts';
+import { replyOptionsOf } from '../../core/assistant/replies.ts';
 import type { Database } from '../../backend/db.ts';
 import { databaseLimiter } from '../../backend/db-rate-limit.ts';
 
@@ -74,11 +75,7 @@ export function assistantRoutes({
   const app = new Hono();
   const deps: AssistantHandlerDeps = {
     knowledge,
-    options: {
-      productName: config.product.name,
-      assistantName: config.product.assistantName,
-      supportResponse: config.company.supportResponse,
-    },
+    options: replyOptionsOf(config),
     allowedOrigins: [new URL(config.siteUrl).origin, ...config.backend.embedOrigins, ...allowedOrigins],
     limiter: db ? databaseLimiter(db, 'assistant', limit, log) : createRateLimiter(limit),
     conversations: new ConversationMemory(),

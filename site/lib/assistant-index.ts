@@ -14,6 +14,10 @@ import {
 import type { AssistantVocabulary } from '../../core/assistant/vocabulary.ts';
 import type { FeatureCard, Section } from '../../core/pages/sections.ts';
 import type { FaqItem, GlossaryTerm } from '../../core/pages/shared-content.ts';
+import type { PostFrontMatter } from '../../core/blog/post.ts';
+import { plainHeading } from '../../core/content/validate.ts';
+
+type BodyQuestions = PostFrontMatter['questions'][number];
 import type { Content, LoadedPage, Post } from './content.ts';
 import { htmlToText, renderMarkdown, type TextSection } from './markdown.ts';
 
@@ -21,7 +25,7 @@ import { htmlToText, renderMarkdown, type TextSection } from './markdown.ts';
 export interface IndexSource {
   pages: readonly LoadedPage[];
   /** What it reads of each article (a worker thread is handed only that: site/lib/indexes.ts). */
-  posts: readonly (Pick<Post, 'slug' | 'title' | 'summary' | 'category' | 'faqItems'> & {
+  posts: readonly (Pick<Post, 'slug' | 'title' | 'summary' | 'category' | 'faqItems' | 'questions'> & {
     sections: readonly TextSection[];
   })[];
   faq: readonly FaqItem[];
@@ -213,11 +217,16 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
       section: section.type,
       ...comingSoon,
       lines,
+      // A FAQ section's `questions` name FAQ answers (documents of their own): never this section's.
+      ...asked([{ ask: section.type === 'faq' ? [] : (section.questions ?? []) }]),
       ...(context ? { context } : {}),
     });
   });
   if (page.body) {
-    const parts = splitByHeadings(page.body.sections);
+    const parts = splitByHeadings(page.body.sections, page.questions);
+    // Questions without a part are the body's as a whole: its first part.
+    const whole = asked(page.questions.filter((item) => !item.part)).questions;
+    if (whole && parts[0]) parts[0].questions = [...whole, ...(parts[0].questions ?? [])];
     parts.forEach((part, index) =>
       docs.push({
         id: `page:${page.path}:body:${index}`,
@@ -228,18 +237,36 @@ function pageDocs(page: LoadedPage, glossary: Map<string, GlossaryTerm>): Assist
         url: part.id ? `${page.path}#${part.id}` : page.path,
         section: 'body',
         lines: part.lines,
+        ...(part.questions ? { questions: part.questions } : {}),
       }),
     );
   }
   return docs;
 }
 
-/** An article's (or legal page's) text cut at its ## headings, in sentences; parts without any left out. */
-function splitByHeadings(sections: readonly TextSection[]): { id?: string; title?: string; lines: AssistantLine[] }[] {
+/**
+ * An article's (or legal page's) text cut at its ## headings, in sentences, each part with the questions
+ * the editor wrote for it; parts without any sentence left out.
+ */
+function splitByHeadings(
+  sections: readonly TextSection[],
+  questions: readonly BodyQuestions[],
+): { id?: string; title?: string; lines: AssistantLine[]; questions?: string[] }[] {
   return sections
-    .map(({ id, title, text }) => ({ id, title, lines: sentences(text).map((sentence) => line(sentence)) }))
+    .map(({ id, title, text }) => ({
+      id,
+      title,
+      lines: sentences(text).map((sentence) => line(sentence)),
+      ...asked(questions.filter((item) => item.part && title && plainHeading(item.part) === plainHeading(title))),
+    }))
     .filter((part) => part.lines.length);
 }
+
+/** The questions of these entries, when there are some (the index leaves the field out otherwise). */
+const asked = (entries: readonly { ask: readonly string[] }[]) => {
+  const questions = entries.flatMap((entry) => entry.ask);
+  return questions.length ? { questions } : {};
+};
 
 /** The index's documents in order: FAQ entries, page sections, then each article's parts. */
 function* assistantDocs(source: IndexSource): Generator<AssistantDoc> {
@@ -256,6 +283,7 @@ function* assistantDocs(source: IndexSource): Generator<AssistantDoc> {
       title: item.question,
       url,
       lines: [line(item.answer)],
+      ...asked([{ ask: item.questions ?? [] }]),
     };
   }
   for (const page of source.pages) yield* pageDocs(page, glossary);
@@ -270,8 +298,9 @@ function* assistantDocs(source: IndexSource): Generator<AssistantDoc> {
       title: post.title,
       url,
       lines: sentences(post.summary).map((text) => line(text)),
+      ...asked(post.questions.filter((item) => !item.part)),
     };
-    for (const [index, part] of splitByHeadings(post.sections).entries())
+    for (const [index, part] of splitByHeadings(post.sections, post.questions).entries())
       yield {
         id: `article:${post.slug}:${index}`,
         kind: 'article',
@@ -280,6 +309,7 @@ function* assistantDocs(source: IndexSource): Generator<AssistantDoc> {
         title: part.title ?? post.title,
         url: part.id ? `${url}#${part.id}` : url,
         lines: part.lines,
+        ...(part.questions ? { questions: part.questions } : {}),
       };
     for (const [index, item] of post.faqItems.entries())
       yield {

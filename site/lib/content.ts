@@ -34,6 +34,7 @@ import {
   articleExtrasProblems,
   authorProblem,
   faqPageProblems,
+  questionPartProblems,
 } from '../../core/content/validate.ts';
 import { splitFrontMatter as splitSource } from '../../core/content/files.ts';
 import { detached } from '../../core/common/strings.ts';
@@ -210,7 +211,10 @@ export function createContentLoader(
           const parsed = validate(pageSchema, data, name);
           const problems = iconProblems(pageSchema, data, iconExists);
           if (problems.length) throw new ContentError(name, problems);
-          return { ...parsed, file: name, body: body ? markdown(body, name, text) : undefined };
+          const rendered = body ? markdown(body, name, text) : undefined;
+          const parts = questionPartProblems(parsed.questions, rendered?.sections.map((part) => part.title) ?? []);
+          if (parts.length) throw new ContentError(name, parts);
+          return { ...parsed, file: name, body: rendered };
         },
         appUrl,
       );
@@ -242,6 +246,11 @@ export function createContentLoader(
                 `champ slug : « ${front.slug} » est réservé aux listes du blog (${RESERVED_BLOG_SLUGS.join(', ')})`,
               ]);
             const rendered = markdown(body, name, text);
+            const parts = questionPartProblems(
+              front.questions,
+              rendered.sections.map((part) => part.title),
+            );
+            if (parts.length) throw new ContentError(name, parts);
             return {
               ...front,
               file: name,

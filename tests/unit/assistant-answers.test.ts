@@ -29,11 +29,19 @@ import { ASK_PREFIX } from '../../core/assistant/chat-text.ts';
 import { limitWords, OPENING_MAX_WORDS } from '../../core/assistant/opening.ts';
 import { wordCount } from '../../core/assistant/text.ts';
 import { quickOptions } from '../../core/assistant/quick-options.ts';
+import { CALIBRATION } from '../../core/assistant/calibration.ts';
+import type { Calibration } from '../../core/assistant/verdict.ts';
+import { siteReplyOptions } from '../../scripts/assistant-eval/evaluate.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const content = loadContent(root, {});
 const index = buildAssistantIndex(indexSourceOf(content));
-const options = { productName: 'Dentivo', assistantName: 'DENTY', supportResponse: '24 h' };
+const options = siteReplyOptions();
+/**
+ * The ranking and the opening are tested with a verdict that always answers: what DENTY would say if it
+ * said anything. Whether it says it is the verdict's (describe « Ce dont DENTY est sûr »).
+ */
+const ALWAYS: Calibration = { ...CALIBRATION, answerAt: 0, unsureAt: 0 };
 let knowledge: Knowledge;
 beforeAll(async () => {
   knowledge = await createKnowledge(index);
@@ -41,7 +49,10 @@ beforeAll(async () => {
 
 const links = (markdown: string) => [...markdown.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!);
 const opening = (markdown: string) => markdown.split('\n\n')[0]!;
-const ask = (text: string, previous?: ConversationTurn) => answerMessage(knowledge, { text }, options, previous);
+const ask = (text: string, previous?: ConversationTurn) =>
+  answerMessage(knowledge, { text }, options, previous, 'none', ALWAYS);
+/** As a visitor gets it: with the calibrated verdict. */
+const askForReal = (text: string, previous?: ConversationTurn) => answerMessage(knowledge, { text }, options, previous);
 const read = (text: string) =>
   understand(text, {
     lexicon: knowledge.lexicon,
@@ -226,7 +237,7 @@ describe('L’index de l’assistant', () => {
 
 describe('Une réponse, pas des extraits', () => {
   it('ouvre sur les mots du site (60 mots au plus), puis la source, puis au plus deux « À lire aussi »', () => {
-    const answer = ask('Comment envoyer des rappels de rendez-vous ?');
+    const answer = ask('Comment fonctionnent les rappels de rendez-vous de l’agenda ?');
     expect(answer.outcome).toBe('answer');
     const [first, source, ...rest] = answer.markdown.split('\n\n');
     expect(first).toMatch(/48\u00A0h/);
@@ -274,9 +285,7 @@ describe('Une réponse, pas des extraits', () => {
   });
 
   it('« à quelles dates » demande un moment ; un verbe au futur (« il faudra ») ne compte pas comme un sujet', () => {
-    expect(opening(ask('Pour les impayés, vos relances partent à quelles dates ?').markdown)).toMatch(
-      /trois jours après/,
-    );
+    expect(opening(ask('Pour les impayés, vos relances partent à quelles dates ?').markdown)).toMatch(/J\+3.*J\+7/);
     const training = ask(
       'Mes assistantes ne sont pas à l’aise avec l’informatique, il faudra leur payer une formation ?',
     );
@@ -309,32 +318,45 @@ describe('Une réponse, pas des extraits', () => {
       expect(opening(ask(question).markdown), question).toContain('contact@dentivo.example');
     const phone = ask('Vous avez un numéro de téléphone fixe pour vous appeler directement ?');
     expect(opening(phone.markdown)).toMatch(/\+33\s4/);
-    expect(ask('le blanchiment abîme l’émail ?').outcome).toBe('medical');
+    expect(askForReal('le blanchiment abîme l’émail ?').outcome).toBe('medical');
   });
 
-  it('« parler à quelqu’un » mène au support (horaires, 24 h), le tiers payant à « je n’ai pas trouvé »', () => {
-    const human = ask('je veux parler à quelqu’un');
-    expect(human.links[0]!.url).toBe('/contact');
-    expect(opening(human.markdown)).toMatch(/24\u00A0h/);
-    expect(opening(human.markdown)).toMatch(/samedi/);
-    expect(links(human.markdown)).toEqual(['/contact']);
-    const thirdParty = ask('est-ce que ça marche avec le tiers payant ?');
+  it('« parler à quelqu’un », « rappelez-moi », « une démo » : la transmission à l’équipe, sans chercher ; le tiers payant à « je n’ai pas trouvé »', () => {
+    for (const request of [
+      'je veux parler à quelqu’un',
+      'Pouvez-vous me rappeler demain matin ?',
+      'Je voudrais une démo pour mon cabinet',
+    ]) {
+      const human = askForReal(request);
+      expect(human.kind, request).toBe('handoff');
+      expect(human.handoff).toBe(true);
+      expect(opening(human.markdown)).toMatch(/l’équipe, qui revient vers vous sous 24\u00A0h/);
+      expect(links(human.markdown)).toEqual([]);
+    }
+    // A question about the team's ways is no request for a person.
+    expect(askForReal('mes coordonnées pour être recontacté, vous les gardez combien de temps ?').kind).not.toBe(
+      'handoff',
+    );
+    const thirdParty = askForReal('est-ce que ça marche avec le tiers payant ?');
     expect(thirdParty.outcome).toBe('unanswered');
-    expect(links(thirdParty.markdown)[0]).toBe('/contact');
+    expect(thirdParty.handoff).toBe(true);
   });
 
-  it('jamais sans issue : pas sûr, il le dit, offre des sujets qui répondent chacun, et le contact', () => {
-    const unsure = ask('est-ce que ça marche avec le tiers payant ?');
-    expect(opening(unsure.markdown)).toMatch(/^Je n’ai pas trouvé de réponse sûre .*\[Contact\]\(\/contact\)/);
+  it('jamais sans issue : pas sûr, il le dit, offre des sujets qui répondent chacun, et l’équipe', () => {
+    const unsure = askForReal('Dentivo fonctionne sur Mac ?');
+    expect(unsure.kind).toBe('unsure');
+    expect(unsure.handoff).toBe(true);
+    expect(opening(unsure.markdown)).toBe('Je ne suis pas sûr d’avoir compris. Vous cherchez peut-être\u00A0:');
+    expect(unsure.markdown).toMatch(/je transmets votre question à l’équipe, qui vous répond sous 24\u00A0h\.$/);
     const offered = links(unsure.markdown).filter((link) => link.startsWith(ASK_PREFIX));
     expect(offered.length).toBeGreaterThan(0);
     expect(offered.length).toBeLessThanOrEqual(3);
     for (const link of offered) {
-      const pressed = ask(decodeURIComponent(link.slice(ASK_PREFIX.length)));
-      expect(pressed.outcome, link).toBe('answer');
+      const pressed = askForReal(decodeURIComponent(link.slice(ASK_PREFIX.length)));
+      expect(pressed.kind, link).toBe('answer');
     }
     // A question that shares only a word with the site gets the honest « pas trouvé », nothing to choose.
-    expect(links(ask('Donne-moi une recette de gâteau au chocolat').markdown)).toEqual(['/contact']);
+    expect(askForReal('Donne-moi une recette de gâteau au chocolat').kind).toBe('not-found');
   });
 
   it('pèse la phrase qui demande plus que le contexte raconté autour', () => {
@@ -437,13 +459,15 @@ describe('Une réponse, pas des extraits', () => {
   });
 
   it('une question sur les dents ou les soins que le site ne traite pas reçoit le refus médical', () => {
-    const crown = ask('Une couronne provisoire peut-elle rester six mois en bouche ?');
+    const crown = askForReal('Une couronne provisoire peut-elle rester six mois en bouche ?');
     expect(crown.outcome).toBe('medical');
     expect(links(crown.markdown)).toEqual([]);
     // Without a question it asks nothing of a practitioner: the honest « pas trouvé ».
-    expect(ask('écris une chanson sur les gencives').outcome).toBe('unanswered');
+    expect(askForReal('écris une chanson sur les gencives').outcome).toBe('unanswered');
     // Money and paperwork about a crown are no health question.
-    expect(ask('Une couronne en zircone est-elle mieux remboursée par la mutuelle ?').outcome).not.toBe('medical');
+    expect(askForReal('Une couronne en zircone est-elle mieux remboursée par la mutuelle ?').outcome).not.toBe(
+      'medical',
+    );
     // A product question about teeth that the site answers keeps its answer.
     const chart = ask("Dans le compte rendu d'endodontie, on choisit la dent sur un schéma ?");
     expect(chart.outcome).toBe('answer');
@@ -452,7 +476,7 @@ describe('Une réponse, pas des extraits', () => {
 
   it('les textes légaux ne répondent que si le vocabulaire y renvoie', () => {
     // The privacy policy gives the CNIL's address in Paris: it says nothing of the weather.
-    expect(ask('quel temps fait-il à Paris ?').outcome).toBe('unanswered');
+    expect(askForReal('quel temps fait-il à Paris ?').outcome).toBe('unanswered');
     expect(ask('qui édite le logiciel ?').links[0]!.url).toBe('/mentions-legales#1-editeur-du-site');
     expect(ask('politique de confidentialité').links[0]!.url).toMatch(/^\/confidentialite/);
   });
@@ -470,19 +494,30 @@ describe('Une réponse, pas des extraits', () => {
       doc: doc(url),
       score,
       coverage,
+      covers: new Set(),
       topical: false,
+      searched: 0,
     });
     expect(decide([item('/a', 2, 0.3), item('/b', 1, 0.9)], understanding).kind).toBe('unanswered');
     const close = decide([item('/a', 2, 0.3), item('/b', 1.5, 0.9)], understanding);
     expect(close.kind === 'answer' && close.lead.doc.doc.url).toBe('/b');
   });
 
-  it('hors sujet : « je n’ai pas trouvé », avec la page Contact, et la raison gardée pour l’équipe', () => {
-    const answer = ask('Donne-moi une recette de gâteau au chocolat');
-    expect(answer.outcome).toBe('unanswered');
-    expect(answer.unanswered).toBe('weak-match');
-    expect(answer.markdown).toContain('Je n’ai pas trouvé de réponse');
-    expect(links(answer.markdown)).toEqual(['/contact']);
+  it('hors sujet : « je n’ai pas trouvé », la transmission à l’équipe, la page Contact, et la question gardée', () => {
+    for (const question of [
+      'Donne-moi une recette de gâteau au chocolat',
+      'Vous pensez que la bourse va remonter cette semaine ?',
+      'blablabla',
+    ]) {
+      const answer = askForReal(question);
+      expect(answer.kind, question).toBe('not-found');
+      expect(answer.unanswered).toBe(true);
+      expect(answer.handoff).toBe(true);
+      expect(answer.sources).toEqual([]);
+      expect(answer.markdown).toContain('Je n’ai pas trouvé de réponse');
+      expect(answer.markdown).toContain('Je peux la transmettre à l’équipe');
+      expect(links(answer.markdown)).toEqual(['/contact']);
+    }
   });
 
   it('suit la conversation : « et pour l’orthodontie ? » après une question de planning', () => {
@@ -493,7 +528,7 @@ describe('Une réponse, pas des extraits', () => {
     const stock = ask('Gérez-vous le stock du matériel ?');
     expect(ask('c’est pour quand ?', stock.turn).links[0]!.url).toMatch(/^\/stock-materiel-dentaire/);
     // Without the conversation, the same words answer nothing.
-    expect(ask('c’est pour quand ?').outcome).toBe('unanswered');
+    expect(askForReal('c’est pour quand ?').outcome).toBe('unanswered');
   });
 
   it('relit une relance qui nomme un sujet avec la question d’avant', () => {
@@ -511,15 +546,17 @@ describe('Une réponse, pas des extraits', () => {
   });
 
   it('prend pour de la conversation un bonjour ou un merci parmi des mots sur soi, quand le site n’y répond pas', () => {
-    expect(ask('Bonsoir, je reviens après la réunion d’équipe, j’avais été interrompue').outcome).toBe('greeting');
-    expect(ask('Merci, je note tout ça pour le docteur').outcome).toBe('thanks');
+    expect(askForReal('Bonsoir, je reviens après la réunion d’équipe, j’avais été interrompue').outcome).toBe(
+      'greeting',
+    );
+    expect(askForReal('Merci, je note tout ça pour le docteur').outcome).toBe('thanks');
     // Right after an answer too: it is no follow-up of the previous question (seen in the drawer).
-    const price = ask('Quel est le prix ?');
-    expect(ask('Merci, je note tout ça pour le docteur', price.turn).outcome).toBe('thanks');
+    const price = askForReal('Quel est le prix ?');
+    expect(askForReal('Merci, je note tout ça pour le docteur', price.turn).outcome).toBe('thanks');
     // Something wanted, or asked, stays a question: the honest « pas trouvé », kept for the team.
-    expect(ask('Bonjour, une recette de gâteau au chocolat').outcome).toBe('unanswered');
-    expect(ask('Bonjour, je voudrais une recette de gâteau au chocolat').outcome).toBe('unanswered');
-    expect(ask('Merci, je cherche aussi un traiteur pour la fête du cabinet ?').outcome).toBe('unanswered');
+    expect(askForReal('Bonjour, une recette de gâteau au chocolat').outcome).toBe('unanswered');
+    expect(askForReal('Bonjour, je voudrais une recette de gâteau au chocolat').outcome).toBe('unanswered');
+    expect(askForReal('Merci, je cherche aussi un traiteur pour la fête du cabinet ?').outcome).toBe('unanswered');
   });
 
   it('accuse réception des fichiers et de la note vocale', () => {
@@ -572,7 +609,7 @@ describe('L’équipe apprend à DENTY les questions qu’il a manquées', () =>
   const missed = 'Si ça ne colle pas avec notre façon de travailler, on peut partir sans payer de pénalité ?';
 
   it('rattachée à la réponse de FAQ qui y répond, une question manquée trouve sa réponse à la construction suivante', async () => {
-    expect(ask(missed).outcome).toBe('unanswered');
+    expect(askForReal(missed).outcome).toBe('unanswered');
     const taught = await createKnowledge({
       ...index,
       vocabulary: { ...index.vocabulary, taught: [{ question: missed, answer: 'q-resiliation' }] },
@@ -581,7 +618,14 @@ describe('L’équipe apprend à DENTY les questions qu’il a manquées', () =>
     expect(answer.outcome).toBe('answer');
     expect(answer.links[0]!.url).toBe(content.shared.faq.find((item) => item.id === 'q-resiliation')!.page ?? '/faq');
     // What it learnt is the question's meaning, not its exact words.
-    const reworded = answerMessage(taught, { text: 'on peut partir sans payer de pénalité ?' }, options);
+    const reworded = answerMessage(
+      taught,
+      { text: 'on peut partir sans payer de pénalité ?' },
+      options,
+      undefined,
+      'none',
+      ALWAYS,
+    );
     expect(reworded.links[0]!.url).toBe(answer.links[0]!.url);
   });
 

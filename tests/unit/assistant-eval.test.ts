@@ -14,33 +14,32 @@ import { createKnowledge, type Knowledge } from '../../backend/assistant/knowled
 import { evaluate, kinds, loadCases, setFile, type EvalSetName } from '../../scripts/assistant-eval/evaluate.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const FLOORS: Record<EvalSetName, number> = {
-  réglage: 0.9,
-  'aveugle-1': 0.9,
-  // Floors a couple of questions under the figures after the second round of issue 30 (subject bonus
-  // scaled by the question's words, durations, advice to the articles): see
-  // docs/decisions/0064-denty-asked-sentence-and-roles.md.
-  'aveugle-2': 0.86,
-  'aveugle-3': 0.78,
-  'aveugle-4': 0.66,
-  'aveugle-5': 0.65,
-  'aveugle-6': 0.5,
-  'aveugle-7': 0.63,
-  'aveugle-8': 0.62,
-  // 34.3 % measured once untuned, before issue 30; 44.4 % once read, 54.5 % after the second round.
-  'aveugle-9': 0.52,
-  // Written after the first changes of issue 30 and measured once, untuned: 56.7 % (59/104); the code
-  // before them scored 46.2 % on it; 59.6 % after the second round (read since: a development set).
-  'aveugle-10': 0.57,
-  // Written from the content only before the second round of issue 30 and measured once at its end,
-  // untuned: 50.7 % (75/148); the code before the round scored 44.6 % (66/148) on it. 52.7 % once three
-  // medical refusals it found missing were added (a development set since).
-  'aveugle-11': 0.5,
-  // Written from the content only at the start of the third round of issue 30 (November 27, evening),
-  // committed unread, measured once at its end, untuned: 56.0 % (84/150); the code before the round:
-  // 55.3 % (83/150). Read since: a development set.
-  'aveugle-12': 0.54,
+/**
+ * Per development set: the share of its questions answered right (an asserted passage on an expected
+ * page, its opening holding the fact), and the most confident wrong answers it may get. Set after issue
+ * 39's calibrated verdict (docs/assistant.md#how-sure-denty-is), each at its figure less two questions,
+ * and its wrong answers plus one: DENTY now says « pas sûr » rather than assert a doubtful passage, so
+ * the right shares fell from 55–97 % to 28–66 % while confident wrong answers fell from a quarter of
+ * the answerable questions to 2 %; most « pas sûr » offer the right answer one click away.
+ * Blind set 13 is measured once at the end of issue 39, then joins them.
+ */
+const FLOORS: Partial<Record<EvalSetName, { right: number; wrong: number }>> = {
+  réglage: { right: 0.64, wrong: 4 },
+  'aveugle-1': { right: 0.65, wrong: 1 },
+  'aveugle-2': { right: 0.62, wrong: 1 },
+  'aveugle-3': { right: 0.58, wrong: 4 },
+  'aveugle-4': { right: 0.34, wrong: 1 },
+  'aveugle-5': { right: 0.28, wrong: 2 },
+  'aveugle-6': { right: 0.25, wrong: 2 },
+  'aveugle-7': { right: 0.3, wrong: 2 },
+  'aveugle-8': { right: 0.34, wrong: 4 },
+  'aveugle-9': { right: 0.28, wrong: 2 },
+  'aveugle-10': { right: 0.25, wrong: 4 },
+  'aveugle-11': { right: 0.28, wrong: 1 },
+  'aveugle-12': { right: 0.31, wrong: 9 },
 };
+/** Confident wrong answers over every development set's answerable questions (issue 39: 3 % at most). */
+const WRONG_CEILING = 0.03;
 
 let knowledge: Knowledge;
 beforeAll(async () => {
@@ -70,12 +69,22 @@ describe('Évaluation de DENTY', () => {
       expect(loadCases(setFile(root, name)).length, name).toBeGreaterThanOrEqual(40);
   });
 
-  for (const [name, floor] of Object.entries(FLOORS) as [EvalSetName, number][])
-    it(`jeu « ${name} » : au moins ${Math.round(floor * 100)} % de réponses justes (premier lien et ouverture)`, async () => {
+  const totals = { wrong: 0, answerable: 0 };
+  for (const [name, floor] of Object.entries(FLOORS) as [EvalSetName, { right: number; wrong: number }][])
+    it(`jeu « ${name} » : au moins ${Math.round(floor.right * 100)} % de réponses justes, au plus ${floor.wrong} fausse(s) assurée(s)`, async () => {
       const evaluation = await evaluate(knowledge, loadCases(setFile(root, name)));
+      totals.wrong += evaluation.answerable.wrong;
+      totals.answerable += Object.values(evaluation.answerable).reduce((sum, count) => sum + count, 0);
       const failures = evaluation.results
         .filter((result) => !result.ok)
-        .map((result) => `« ${result.case.ask} » : ${result.problems.join(' ; ')}`);
-      expect(evaluation.accuracy, failures.join('\n')).toBeGreaterThanOrEqual(floor);
+        .map((result) => `« ${result.case.ask} » (${result.outcome}) : ${result.problems.join(' ; ')}`);
+      expect(evaluation.accuracy, failures.join('\n')).toBeGreaterThanOrEqual(floor.right);
+      const wrong = evaluation.results.filter((result) => result.outcome === 'wrong').map((result) => result.case.ask);
+      expect(wrong.length, wrong.join('\n')).toBeLessThanOrEqual(floor.wrong);
     }, 60_000);
+
+  it('sur tous les jeux de développement, au plus 3 % de réponses fausses assurées', () => {
+    expect(totals.answerable).toBeGreaterThan(1000);
+    expect(totals.wrong / totals.answerable).toBeLessThanOrEqual(WRONG_CEILING);
+  });
 });

@@ -14,6 +14,7 @@ import { sharedYaml } from '../../cms/formats.ts';
 import { loadContent } from '../../site/lib/content.ts';
 import { buildAssistantIndex, indexSourceOf } from '../../site/lib/assistant-index.ts';
 import { createKnowledge } from '../../backend/assistant/knowledge.ts';
+import { CALIBRATION } from '../../core/assistant/calibration.ts';
 import { answerMessage } from '../../backend/assistant/answer.ts';
 import { checkContent } from '../../core/content/check.ts';
 import { parseContentFile } from '../../core/content/files.ts';
@@ -141,11 +142,15 @@ describe('Attaching a question, as the CMS saves it', () => {
     const answer = answerMessage(after, { text: missed }, options);
     expect(answer.outcome).toBe('answer');
     expect(answer.links[0]!.url.split('#')[0]).toBe('/tarifs');
-    // Asked again in other words, with accents and a question mark: the same question, the same page.
+    // Asked again in other words, with accents and a question mark: the same question, the same page
+    // (ranked first; whether DENTY is sure enough to assert it is the verdict's).
     const again = answerMessage(
       after,
       { text: 'Il y a une période pour se faire la main avant de sortir le chéquier ?' },
       options,
+      undefined,
+      'none',
+      { ...CALIBRATION, answerAt: 0, unsureAt: 0 },
     );
     expect(again.links[0]!.url.split('#')[0]).toBe('/tarifs');
   });

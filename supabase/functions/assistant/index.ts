@@ -33,6 +33,7 @@ import { MailWorker } from '../../../backend/mail/worker.ts';
 import { RateLimiter, parseRateLimit } from '../../../backend/rate-limit.ts';
 import { databaseLimiter } from '../../../backend/db-rate-limit.ts';
 import { bucketPrefix } from '../../../core/assistant/uploads.ts';
+import { replyOptionsOf } from '../../../core/assistant/replies.ts';
 import { mailFromEnv } from '../_shared/mail.ts';
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
@@ -78,11 +79,7 @@ export function assistantFunction(
       fetch: options.fetchIndex ?? fetch,
       log,
     }),
-    options: {
-      productName: site.product.name,
-      assistantName: site.product.assistantName,
-      supportResponse: site.company.supportResponse,
-    },
+    options: replyOptionsOf(site),
     allowedOrigins: [new URL(siteUrl).origin, ...list(env('CORS_ORIGINS')), ...list(env('EMBED_ORIGINS'))],
     // The database's, shared by every isolate (docs/decisions/0060-uploads-streamed-kept-for-a-time.md);
     // one isolate's memory only when no database is configured.

@@ -50,9 +50,21 @@ Deno.test(
       assertEquals(price.status, 200);
       assertEquals(price.headers.get('access-control-allow-origin'), site.origin);
       const reply = await price.json();
-      assertEquals(Object.keys(reply).sort(), ['files', 'message_id', 'response', 'timestamp', 'voice']);
+      assertEquals(Object.keys(reply).sort(), [
+        'confidence',
+        'files',
+        'handoff',
+        'kind',
+        'message_id',
+        'response',
+        'sources',
+        'timestamp',
+        'voice',
+      ]);
       assert(reply.response.includes('Pack Essentiel'), reply.response);
       assertEquals(firstLink(reply.response), '/tarifs');
+      // What the reply is, beside its words: an answer from /tarifs, and the offer to have the price sent.
+      assertEquals([reply.kind, reply.sources, reply.handoff], ['answer', [{ page: '/tarifs' }], true]);
 
       // The same conversation is followed; the index was fetched once.
       await handler(post(message('Comment organiser le planning des rendez-vous ?', 'conv-b'), site.origin));
