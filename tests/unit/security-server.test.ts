@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { openTestStore, startBackend, type TestBackend, type TestBackendOptions } from '../support/backend.ts';
 import { createReplay, naughtyStrings } from '../support/replay.ts';
 import type { Store } from '../../server/database.ts';
-import { randomPart, voicePath } from '../../core/assistant/uploads.ts';
+import { UPLOAD_PATH } from '../../core/assistant/uploads.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -246,13 +246,13 @@ describe('En-têtes de sécurité (critères de l’Observatory de MDN)', () => 
   const HSTS = 'max-age=63072000';
   beforeAll(async () => {
     backend = await start({ hsts: HSTS, trustProxy: 1 });
-    upload = voicePath(1_700_000_000_000, randomPart(Uint8Array.from({ length: 16 }, (_, i) => (i * 57 + 3) % 256)));
-    const stored = await replay.send(`${backend.url}/storage/v1/object/assistant-uploads/${upload}`, {
+    const stored = await replay.send(`${backend.url}${UPLOAD_PATH}`, {
       method: 'POST',
-      headers: { apikey: ANON, 'content-type': 'audio/webm;codecs=opus' },
+      headers: { apikey: ANON, 'content-type': 'audio/webm;codecs=opus', 'x-upload-kind': 'voice' },
       body: 'x',
     });
     expect(stored.status).toBe(200);
+    upload = (JSON.parse(stored.text) as { path: string }).path;
   });
   afterAll(() => backend.close());
   const get = (path: string, headers: Record<string, string> = {}) => replay.send(`${backend.url}${path}`, { headers });
