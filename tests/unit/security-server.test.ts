@@ -14,6 +14,7 @@ import { openTestStore, startBackend, type TestBackend, type TestBackendOptions 
 import { createReplay, naughtyStrings } from '../support/replay.ts';
 import type { Store } from '../../server/database.ts';
 import { UPLOAD_PATH } from '../../core/assistant/uploads.ts';
+import { CONSENT_POLICY_VERSION } from '../../core/consent/rules.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -454,7 +455,7 @@ describe('Saisies hostiles', () => {
           consentId,
           analytics: false,
           marketing: false,
-          policyVersion: '2026-01',
+          policyVersion: CONSENT_POLICY_VERSION,
           chosenAt: new Date().toISOString(),
         }),
       });
