@@ -10,7 +10,8 @@ import type { RateDecision } from './rate-limit.ts';
 
 export { retryDelayText } from '../core/common/dates.ts';
 
-const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, idempotency-key, x-region';
+const ALLOWED_HEADERS =
+  'authorization, x-client-info, apikey, content-type, idempotency-key, x-region, x-upload-kind, x-upload-name';
 
 /** CORS headers for an allowed origin; none for a request without Origin (not a browser's cross-origin call). */
 export function corsHeaders(origin: string | null): Record<string, string> {

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { randomPart, voicePath } from '../core/assistant/uploads.ts';
+import { UPLOAD_PATH } from '../core/assistant/uploads.ts';
 import { fmt, freePort, log, root, startServer, table, type BenchContext, type RunningServer } from './common.ts';
 
 const TIMEOUT_MS = 60_000;
@@ -248,15 +248,17 @@ export async function coldStartBench(context: BenchContext, anonKey: string) {
     const body = new Uint8Array(10 * 1024 * 1024);
     const one = 'x-forwarded-for';
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        fetch(
-          `${server.origin}/storage/v1/object/assistant-uploads/${voicePath(Date.now() + i, randomPart(crypto.getRandomValues(new Uint8Array(16))))}`,
-          {
-            method: 'POST',
-            headers: { apikey: anonKey, 'content-type': 'audio/webm', [one]: '2001:db8:ffff::1' },
-            body,
+      Array.from({ length: 30 }, () =>
+        fetch(`${server.origin}${UPLOAD_PATH}`, {
+          method: 'POST',
+          headers: {
+            apikey: anonKey,
+            'content-type': 'audio/webm',
+            'x-upload-kind': 'voice',
+            [one]: '2001:db8:ffff::1',
           },
-        ).then(
+          body,
+        }).then(
           (r) => r.status,
           () => 0,
         ),

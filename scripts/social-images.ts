@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { SOCIAL_CACHE_DIR, SOCIAL_MANIFEST, type SocialCard, type SocialManifest } from '../site/lib/social-cards.ts';
-import { rasterise, renderCard, type RenderContext } from '../site/social/render.ts';
+import { rasterise, readSiteFile, renderCard, withoutBytes, type RenderContext } from '../site/social/render.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -72,7 +72,7 @@ export async function buildSocialImages(
   const fileKey = new Map<string, string>();
   const contentOf = (publicPath: string) => {
     let key = fileKey.get(publicPath);
-    if (!key) fileKey.set(publicPath, (key = sha(readFileSync(join(output, publicPath)))));
+    if (!key) fileKey.set(publicPath, (key = sha(readSiteFile(output, publicPath))));
     return key;
   };
 
@@ -93,7 +93,7 @@ export async function buildSocialImages(
   await drawInWorkers(missing, context);
   for (const { raster, target } of rasters)
     if (!existsSync(target))
-      writeFileSync(target, rasterise(readFileSync(join(output, raster.from), 'utf8'), raster.size));
+      writeFileSync(target, rasterise(readSiteFile(output, raster.from).toString('utf8'), raster.size));
 
   for (const { card, target } of cards) place(target, join(output, card.file));
   for (const { raster, target } of rasters) place(target, join(output, raster.file));
@@ -118,7 +118,8 @@ function place(from: string, to: string): void {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await buildSocialImages(process.argv[2] ? resolve(process.argv[2]) : undefined).catch(
     (error: Error) => {
-      console.error(error.message);
+      // Never a file's bytes in a build log (a picture is drawn from a data: URI).
+      console.error(withoutBytes(error.message));
       process.exit(1);
     },
   );

@@ -140,7 +140,15 @@ export function createApp({
   );
   app.route(
     '/',
-    storageRoutes({ dir: uploadsDir, anonKey, db: store.db, totalBytes: uploadsTotalBytes, trustProxy, log }),
+    storageRoutes({
+      dir: uploadsDir,
+      anonKey,
+      db: store.db,
+      totalBytes: uploadsTotalBytes,
+      allowedOrigins: [...config.backend.embedOrigins, ...(contact?.allowedOrigins ?? [])],
+      trustProxy,
+      log,
+    }),
   );
   const requests = contactBackend(store.db, config, {
     ...contact,

@@ -6,6 +6,7 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { rateLimitKey } from '../backend/client-address.ts';
+import { UPLOAD_PATH } from '../core/assistant/uploads.ts';
 
 export interface ConnectionLimits {
   /** Time for a request's headers to arrive. */
@@ -18,8 +19,8 @@ export interface ConnectionLimits {
   perClient: number;
 }
 
-/** An upload to the storage (server/routes/storage.ts), the one request allowed a longer body time. */
-const isUpload = (method: string, url: string) => method === 'POST' && url.startsWith('/storage/v1/object/');
+/** An upload (server/routes/storage.ts), the one request allowed a longer body time. */
+const isUpload = (method: string, url: string) => method === 'POST' && url.split('?')[0] === UPLOAD_PATH;
 
 export const CONNECTION_LIMITS: ConnectionLimits = {
   headersMs: 20_000,

@@ -5,7 +5,7 @@
  * site's shell. The island's props carry the same state, so that, if scripts do run later, the widget
  * hydrates with the same values.
  */
-import { dataAttribute, isHydrationMoment, islandPlaceholder } from '../core/common/islands.ts';
+import { CONFIG_TAG, dataAttribute, isHydrationMoment, islandPlaceholder } from '../core/common/islands.ts';
 import type { PublicConfig } from '../core/common/config.ts';
 import { frenchTypography, frenchTypographyHtml } from '../core/common/typography.ts';
 import type { IslandRenderer } from '../widgets/ssr.tsx';
@@ -49,7 +49,9 @@ export async function formPageWithErrors(page: string, form: FormName, state: Fo
   ).exec(page);
   const end = start ? page.indexOf(FORM_END, start.index) : -1;
   const moment = start?.[2];
-  const config = /<script type="application\/json" id="dentivo-config">([\s\S]*?)<\/script>/.exec(page)?.[1];
+  // The page's last configuration block, as the widgets read it.
+  const at = page.lastIndexOf(CONFIG_TAG);
+  const config = at < 0 ? undefined : page.slice(at + CONFIG_TAG.length).split('</script>')[0];
   if (!start || end < 0 || !isHydrationMoment(moment) || !config)
     throw new Error(`La page construite ne contient pas le formulaire « ${name} » : relancez npm run build.`);
 

@@ -1,23 +1,35 @@
 /**
  * What visitors leave is kept for a time, not forever (docs/decisions/0060-uploads-streamed-kept-for-a-time.md):
- * unanswered questions and uploads are deleted ASSISTANT_RETENTION_DAYS after they came (90 by default),
- * and at most ASSISTANT_MAX_UNANSWERED unanswered questions are kept (the newest). The workers run it: the
+ * what they leave with DENTY (unanswered questions, ideas, voice notes) and their uploads are deleted
+ * ASSISTANT_RETENTION_DAYS after they came (90 by default); at most ASSISTANT_MAX_UNANSWERED unanswered
+ * questions and ASSISTANT_MAX_MESSAGES ideas and voice notes are kept (the newest). The workers run it: the
  * embedded server's mail loop every minute, the `send-contact-email` function on its /retry schedule.
- * Ideas and voice-note messages stay (the team acts on them); a voice note's file goes with the uploads.
  */
 import type { Database } from '../db.ts';
+import { UPLOADS_TOTAL_BYTES } from '../../core/assistant/uploads.ts';
 
 export interface Retention {
-  /** Days an upload or an unanswered question is kept. */
+  /** Days an upload or a message is kept. */
   days: number;
   /** Unanswered questions kept at most, the newest. */
   maxUnanswered: number;
+  /** Ideas and voice notes kept at most, the newest. */
+  maxMessages: number;
+  /** Bytes all uploads kept may take together; past it, the oldest make room (public.reserve_upload). */
+  uploadsTotalBytes: number;
 }
 
-export const DEFAULT_RETENTION: Retention = { days: 90, maxUnanswered: 10_000 };
+export const DEFAULT_RETENTION: Retention = {
+  days: 90,
+  maxUnanswered: 10_000,
+  maxMessages: 10_000,
+  uploadsTotalBytes: UPLOADS_TOTAL_BYTES,
+};
 
 export interface Pruned {
   unanswered: number;
+  /** Ideas and voice notes. */
+  messages: number;
   /** The embedded server's uploads that left the register (`bucket/path`): their files are to delete. */
   uploads: string[];
 }
@@ -25,11 +37,12 @@ export interface Pruned {
 /** One round: at most `batch` of each are deleted (a long backlog goes over several rounds). */
 export async function pruneAssistantData(db: Database, retention: Retention, batch = 1000): Promise<Pruned> {
   const { rows } = await db.query<{ kind: string; path: string }>(
-    'select * from public.prune_assistant_data($1::integer, $2::integer, $3::integer)',
-    [retention.days, retention.maxUnanswered, batch],
+    'select * from public.prune_assistant_data($1::integer, $2::integer, $3::integer, $4::integer)',
+    [retention.days, retention.maxUnanswered, retention.maxMessages, batch],
   );
   return {
     unanswered: rows.filter((row) => row.kind === 'unanswered').length,
+    messages: rows.filter((row) => row.kind !== 'unanswered' && row.kind !== 'upload').length,
     uploads: rows.filter((row) => row.kind === 'upload').map((row) => row.path),
   };
 }
@@ -43,7 +56,7 @@ export async function expiredBucketObjects(db: Database, retention: Retention, b
   return rows.map((row) => row.name);
 }
 
-/** ASSISTANT_RETENTION_DAYS and ASSISTANT_MAX_UNANSWERED, or the French reason they are refused. */
+/** ASSISTANT_RETENTION_DAYS, ASSISTANT_MAX_UNANSWERED, ASSISTANT_MAX_MESSAGES and UPLOADS_MAX_TOTAL_MB, or the French reason they are refused. */
 export function parseRetention(env: (name: string) => string | undefined): Retention | string {
   const read = (name: string, fallback: number, min: number) => {
     const raw = env(name)?.trim();
@@ -56,5 +69,11 @@ export function parseRetention(env: (name: string) => string | undefined): Reten
   const maxUnanswered = read('ASSISTANT_MAX_UNANSWERED', DEFAULT_RETENTION.maxUnanswered, 0);
   if (maxUnanswered === undefined)
     return `ASSISTANT_MAX_UNANSWERED (variable d’environnement) : « ${env('ASSISTANT_MAX_UNANSWERED')} » n’est pas un nombre de questions, par exemple 10000`;
-  return { days, maxUnanswered };
+  const maxMessages = read('ASSISTANT_MAX_MESSAGES', DEFAULT_RETENTION.maxMessages, 0);
+  if (maxMessages === undefined)
+    return `ASSISTANT_MAX_MESSAGES (variable d’environnement) : « ${env('ASSISTANT_MAX_MESSAGES')} » n’est pas un nombre de messages, par exemple 10000`;
+  const totalMb = read('UPLOADS_MAX_TOTAL_MB', DEFAULT_RETENTION.uploadsTotalBytes / 1024 / 1024, 1);
+  if (totalMb === undefined)
+    return `UPLOADS_MAX_TOTAL_MB (variable d’environnement) : « ${env('UPLOADS_MAX_TOTAL_MB')} » n’est pas un nombre de mégaoctets, par exemple 2048`;
+  return { days, maxUnanswered, maxMessages, uploadsTotalBytes: totalMb * 1024 * 1024 };
 }

@@ -15,7 +15,6 @@ export const ASSISTANT = {
   announceDelayMs: 100,
   voiceChipLabel: '00:15',
   fileChipMaxWidthPx: 120,
-  voiceCacheControlSeconds: 3600,
   /** A webhook that does not answer within this time is aborted and treated as a send failure. */
   requestTimeoutMs: 20_000,
   /** Replies larger than this are refused as malformed (docs/requirements.md#reliability: "huge JSON"). */

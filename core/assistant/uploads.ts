@@ -2,36 +2,39 @@
  * Object storage of the assistant (docs/requirements.md#assistant-uploads): where voice notes and
  * attachments go, which types and sizes the storage accepts, which object names are valid, and how an
  * upload may be shown. Uploads are never active content (docs/decisions/0024-uploads-never-active-content.md):
- * only a type of the allow-list, normalised, is ever stored or served, and names carry a random part.
+ * only a type of the allow-list, normalised, is ever stored or served, and the server names them
+ * (docs/decisions/0080-uploads-named-by-the-server.md): a timestamp, 128 random bits, the type's extension.
  *
- * Pure and free of zod: the widget imports it to build the names it uploads to.
+ * Pure and free of zod: the widget imports it to check a file before sending it.
  */
 export const UPLOADS_BUCKET = 'assistant-uploads';
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-/** Types the storage accepts (a voice note is audio/webm; attachments are documents and images). Mirrored by the
- * Supabase bucket: supabase/migrations/20261123150000_assistant_uploads_hardening.sql. No SVG, HTML, XML or
- * script type: nothing a browser would run. */
-export const UPLOAD_TYPES = [
-  'audio/webm',
-  'audio/ogg',
-  'audio/mp4',
-  'audio/mpeg',
-  'audio/wav',
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'application/pdf',
-  'text/plain',
-  'text/csv',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-] as const;
-export type UploadType = (typeof UPLOAD_TYPES)[number];
+/** Types the storage accepts (a voice note is audio/webm; attachments are documents and images), each with the
+ * extension the server gives its name. Mirrored by the Supabase bucket:
+ * supabase/migrations/20261123150000_assistant_uploads_hardening.sql. No SVG, HTML, XML or script type:
+ * nothing a browser would run. */
+const EXTENSIONS = {
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+  'text/plain': 'txt',
+  'text/csv': 'csv',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+} as const;
+export const UPLOAD_TYPES = Object.keys(EXTENSIONS) as (keyof typeof EXTENSIONS)[];
+export type UploadType = keyof typeof EXTENSIONS;
 
 /** What one visitor may upload per window (count and bytes): a few voice notes and files, not a flood. */
 export const UPLOAD_QUOTA = { files: 30, bytes: 60 * 1024 * 1024, windowMs: 60 * 60_000 } as const;
@@ -39,8 +42,15 @@ export const UPLOAD_QUOTA = { files: 30, bytes: 60 * 1024 * 1024, windowMs: 60 *
 export const UPLOADS_TOTAL_BYTES = 2048 * 1024 * 1024;
 /** Unknown objects one client may ask for per window before 429: readers follow links, guessers miss. */
 export const UPLOAD_MISS_LIMIT = { limit: 30, windowMs: 60_000 } as const;
-/** supabase-js sends cacheControl, sometimes metadata and contentEncoding, then the file. */
-export const UPLOAD_MAX_PARTS = 8;
+/** Seconds an upload may be cached (docs/requirements.md#assistant-uploads), whatever the client asks. */
+export const UPLOAD_CACHE_SECONDS = 3600;
+
+/** Where the widget sends a voice note or a file: the embedded server, or the Supabase function `assistant`. */
+export const UPLOAD_PATH = '/functions/v1/assistant/upload';
+/** The request's headers besides its Content-Type: what it is (`voice` or `file`), and the file's own name. */
+export const UPLOAD_KIND_HEADER = 'x-upload-kind';
+export const UPLOAD_NAME_HEADER = 'x-upload-name';
+export type UploadKind = 'voice' | 'file';
 
 // RFC 9110 section 5.6.2: a token; section 5.6.4: a quoted string.
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
@@ -86,15 +96,12 @@ export function randomPart(bytes: Uint8Array): string {
   return out + alphabet[(value << (6 - bits)) & 63];
 }
 
-/** The voice note's extension for its recorded type: webm where browsers record it, m4a (audio/mp4) in Safari. */
-export function voiceExtension(type: string): string {
-  const media = mediaType(type);
-  return media === 'audio/mp4' ? 'm4a' : media === 'audio/ogg' ? 'ogg' : 'webm';
-}
-
-/** landing-page/voices/{timestamp}-{random}.{webm|m4a|ogg} (docs/requirements.md#assistant-uploads). */
-export function voicePath(timestamp: number, random: string, extension = 'webm'): string {
-  return `landing-page/voices/${timestamp}-${random}.${extension}`;
+/**
+ * The name the server gives an upload: landing-page/{voices|files}/{timestamp}-{random}.{extension of its
+ * type}. Nothing in it comes from the client: the file's own name is kept apart, for the team only.
+ */
+export function uploadName(kind: UploadKind, type: UploadType, random: string, timestamp: number): string {
+  return `landing-page/${kind === 'voice' ? 'voices' : 'files'}/${timestamp}-${random}.${EXTENSIONS[type]}`;
 }
 
 /** Why the storage would refuse a file, said before it is sent: its type, its size, or nothing in it. */
@@ -105,18 +112,6 @@ export function fileProblem(file: { type: string; size: number }): FileProblem |
   if (file.size > UPLOAD_MAX_BYTES) return 'size';
   if (file.size === 0) return 'empty';
   return undefined;
-}
-
-/** landing-page/files/{timestamp}-{random}-{name}, accents dropped, spaces as underscores. */
-export function attachmentPath(timestamp: number, random: string, fileName: string): string {
-  const safe = fileName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\s+/g, '_')
-    .replace(/[^\w.-]/g, '')
-    .replace(/^\.+/, '')
-    .slice(-100);
-  return `landing-page/files/${timestamp}-${random}-${safe || 'fichier'}`;
 }
 
 /** A file system keeps names of 255 bytes at most; the metadata file adds ".json" to the object's. */
@@ -142,12 +137,12 @@ export function isRandomPart(text: string): boolean {
 }
 
 /**
- * The names the widget builds, and only those: a voice note or a file under landing-page/, with a timestamp
- * and 128 random bits, so that no one can list or guess another visitor's upload, nor pick a name of their
- * own. The bucket's insert policy holds the same pattern.
+ * The names uploads are read under: those of `uploadName`, so that no one can list or guess another
+ * visitor's upload; and, until the retention has removed them, the files named before the server named
+ * them ({random}-{the visitor's name}). public.is_upload_link holds the same pattern.
  */
 const UPLOAD_NAME =
-  /^landing-page\/(?:voices\/\d{10,16}-([\w-]{22})\.[a-z0-9]{1,5}|files\/\d{10,16}-([\w-]{22})-[\w.-]{1,100})$/;
+  /^landing-page\/(?:voices\/\d{10,16}-([\w-]{22})\.[a-z0-9]{1,5}|files\/\d{10,16}-([\w-]{22})[.-][\w.-]{1,100})$/;
 export function isUploadPath(path: string): boolean {
   const match = UPLOAD_NAME.exec(path);
   return isSafeObjectPath(path) && Boolean(match) && isRandomPart(match![1] ?? match![2]!);

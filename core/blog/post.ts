@@ -1,7 +1,7 @@
 /** Blog posts and authors (docs/requirements.md#blog-post-model, docs/requirements.md#author-model): the schemas editors' files must satisfy. */
 import { z } from 'zod';
 import { href } from '../pages/sections.ts';
-import { bodyQuestions, isoDay } from '../common/content-fields.ts';
+import { bodyQuestions, isoDay, sitePath } from '../common/content-fields.ts';
 import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN } from '../common/seo.ts';
 import { categories } from './categories.ts';
 
@@ -37,7 +37,7 @@ export const postFrontMatter = z
       .optional(),
     category,
     tags: z.array(z.string().min(2)).min(1),
-    image: z.string().startsWith('/').optional(),
+    image: sitePath.optional(),
     imageAlt: z.string().optional(),
     imageTitle: z.string().optional(),
     author: z.string(),
@@ -90,7 +90,7 @@ export const author = z.object({
   slug: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().min(2),
   role: z.string(),
-  avatar: z.string().startsWith('/'),
+  avatar: sitePath,
   bio: z.string().min(20),
   credentials: z.array(z.string()).min(1),
   extended: z

@@ -31,6 +31,14 @@ export const ISLAND_DATA = {
   hydrated: 'hydrated',
 } as const;
 
+/**
+ * The page's public configuration, written by the build at the end of every page: a JSON block marked by
+ * its attribute, which content cannot write (its HTML keeps no <script>, and ids are its own:
+ * docs/decisions/0049-content-html-allow-list.md). Widgets read the page's last one.
+ */
+export const CONFIG_TAG = '<script type="application/json" data-dentivo-config>';
+export const CONFIG_SELECTOR = 'script[type="application/json"][data-dentivo-config]';
+
 /** `data-widget` → the attribute name in HTML. */
 export const dataAttribute = (key: keyof typeof ISLAND_DATA) =>
   `data-${ISLAND_DATA[key].replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;

@@ -4,12 +4,19 @@
  * rules file directly so that zod stays out of the browser.
  */
 import { z } from 'zod';
-import { isConsentId } from './rules.ts';
+import { CONSENT_POLICY_VERSION, isConsentId } from './rules.ts';
 
 export * from './rules.ts';
 
 const CONSENT_ID_MESSAGE = 'Le champ consentId doit être un identifiant aléatoire (UUID version 4).';
 const boolean = (field: string) => z.boolean({ error: `Le champ ${field} doit valoir true ou false.` });
+
+/**
+ * Every version of the cookie policy the site has published, the current one last: a proof names one of
+ * them (a page cached before a change may still send the one before). Add the new version here when
+ * CONSENT_POLICY_VERSION changes; never remove one.
+ */
+const PUBLISHED_POLICY_VERSIONS: readonly string[] = [CONSENT_POLICY_VERSION];
 
 /** A day of clock drift is tolerated; a choice cannot predate the first policy of the site. */
 const EARLIEST_CHOICE = Date.parse('2026-01-01T00:00:00Z');
@@ -27,7 +34,10 @@ export const consentProofSchema = z.strictObject(
     marketing: boolean('marketing'),
     policyVersion: z
       .string({ error: 'Le champ policyVersion doit être une version de politique (texte).' })
-      .regex(/^[\w.-]{1,40}$/, { error: 'Le champ policyVersion doit être une version de politique (texte court).' }),
+      .regex(/^[\w.-]{1,40}$/, { error: 'Le champ policyVersion doit être une version de politique (texte court).' })
+      .refine((version) => PUBLISHED_POLICY_VERSIONS.includes(version), {
+        error: `Le champ policyVersion doit être une version publiée de la politique des cookies (${PUBLISHED_POLICY_VERSIONS.join(', ')}).`,
+      }),
     chosenAt: z.iso.datetime({ offset: true, error: 'Le champ chosenAt doit être une date ISO 8601.' }).refine(
       (value) => {
         const time = Date.parse(value);

@@ -4,21 +4,29 @@
  */
 import { z } from 'zod';
 import { HYDRATION_MOMENTS } from '../common/islands.ts';
-import { visitorQuestions } from '../common/content-fields.ts';
+import { isPageId } from '../common/page-ids.ts';
+import { sitePath, visitorQuestions } from '../common/content-fields.ts';
 
-/** A same-site path ("/agenda", "/blog?tag=x", "#faq") or the app's sign-up/sign-in shortcuts. */
+/**
+ * A same-site path ("/agenda", "/blog?tag=x", "#faq", a file of public/) or the app's sign-up/sign-in
+ * shortcuts. A path stays in the site: no « // » (another site), no « .. » segment, no backslash.
+ */
 export const href = z
   .string()
   .regex(
     /^(\/|#|https:\/\/|mailto:|tel:|app:(signup|signin)$)/,
     'un lien commence par /, #, https://, mailto:, tel: ou vaut app:signup / app:signin',
+  )
+  .refine(
+    (value) => !/^\/(?:\/|(?:[^?#]*\/)?(?:\.|%2e){1,2}(?:[/?#]|$)|[^?#]*\\)/i.test(value),
+    'un lien du site reste dans le site : ni « // » au début, ni segment « .. », ni barre oblique inverse',
   );
 
 /** An icon name of the one icon set (lucide); the build checks that the icon exists. */
 export const icon = z.string().regex(/^[a-z0-9-]+$/, 'un nom d’icône lucide, en minuscules (ex. « calendar »)');
 
 export const image = z.object({
-  src: z.string().startsWith('/'),
+  src: sitePath,
   alt: z.string(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
@@ -33,10 +41,14 @@ export const link = z.object({
 });
 
 const base = {
-  /** Anchor id of the section, for in-page links and the table of contents. */
+  /** Anchor id of the section, for in-page links and the table of contents; never one the page uses itself. */
   id: z
     .string()
     .regex(/^[a-z0-9-]+$/)
+    .refine(
+      (id) => !isPageId(id),
+      'cet identifiant est déjà celui d’un élément de la page (menu, pied de page, formulaire…) : choisissez-en un autre',
+    )
     .optional(),
   title: z.string().optional(),
   intro: z.string().optional(),

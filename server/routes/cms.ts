@@ -1,23 +1,28 @@
 /**
  * The CMS's local backend for `npm run dev` (docs/decisions/0029-cms-for-editors.md): Decap's proxy
  * protocol (one POST with an `action`), answered from the files of the checkout, as decap-server does,
- * with three guarantees more:
+ * with these guarantees more, whatever the request (the admin's forms promise them; a request that skipped
+ * the admin is held to them too):
  *   - it writes only what an editor edits: content files the build reads, and uploads under
  *     public/images/uploads/ (images only, names from core/content/media-names.ts, never overwritten);
- *   - a content file is written only if the build would still pass (core/content/check.ts), so even a
- *     request that skipped the admin's own check cannot break the build;
- *   - it answers in French, with the build's messages.
+ *     what the forms leave out stays as it is: the hidden keys of site.json (services, trackers), and
+ *     the fixed files (site.json, the shared files), which are never deleted;
+ *   - it reads and writes only inside content/ and public/, symbolic links followed;
+ *   - an entry holds 1 MB of text at most, and a content file is written only if the build would still
+ *     pass (core/content/check.ts);
+ *   - a malformed request is a 400, and it answers in French, with the build's messages.
  * Mounted only when CMS_BACKEND=local (server/main.ts), which `npm run dev` sets.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, realpathSync } from 'node:fs';
+import { lstat, mkdir, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, posix, relative, resolve } from 'node:path';
+import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { mediaFolders } from '../../core/content/cms-collections.ts';
+import { editorSettings, mediaFolders } from '../../core/content/cms-collections.ts';
 import {
   MEDIA_MAX_BYTES,
   imageExtensions,
@@ -26,11 +31,11 @@ import {
   uploadProblem,
 } from '../../core/content/media-names.ts';
 import { checkContent, describeProblems, newProblems, type ReadFile } from '../../core/content/check.ts';
-import { contentKind, parseContentFile } from '../../core/content/files.ts';
+import { contentKind, parseContentFile, siteFile } from '../../core/content/files.ts';
 
 class Refusal extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 413 | 422,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 422,
     message: string,
   ) {
     super(message);
@@ -38,6 +43,37 @@ class Refusal extends Error {
 }
 
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
+
+/** The text an entry may hold: a long article is a few dozen kilobytes; past this, a mistake or a flood. */
+export const ENTRY_MAX_BYTES = 1024 * 1024;
+
+/** What each action reads of Decap's parameters (others, such as `branch`, are ignored). */
+const asset = z.looseObject({ path: z.string(), content: z.string(), encoding: z.string() });
+const PARAMS = {
+  info: z.unknown(),
+  getDeployPreview: z.unknown(),
+  entriesByFolder: z.looseObject({ folder: z.string(), extension: z.string().optional() }),
+  entriesByFiles: z.looseObject({ files: z.array(z.looseObject({ path: z.string(), label: z.string().optional() })) }),
+  getEntry: z.looseObject({ path: z.string() }),
+  persistEntry: z.looseObject({
+    dataFiles: z.array(z.looseObject({ path: z.string(), raw: z.string(), newPath: z.string().optional() })).min(1),
+    assets: z.array(asset).default([]),
+  }),
+  getMedia: z.looseObject({ mediaFolder: z.string() }),
+  getMediaFile: z.looseObject({ path: z.string() }),
+  persistMedia: z.looseObject({ asset }),
+  deleteFile: z.looseObject({ path: z.string() }),
+  deleteFiles: z.looseObject({ paths: z.array(z.string()).min(1) }),
+};
+type Action = keyof typeof PARAMS;
+
+/** A value's text with its keys sorted: the same data whatever order its keys came in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
 
 const iconDir = join(dirname(createRequire(import.meta.url).resolve('lucide-static/package.json')), 'icons');
 const iconExists = (name: string) => existsSync(join(iconDir, `${name}.svg`));
@@ -54,15 +90,35 @@ export function cmsRoutes(root: string) {
       throw new Refusal(400, `Ce fichier n’est pas modifiable depuis l’interface : ${path}`);
     return clean;
   }
-  const absolute = (path: string) => {
+  /**
+   * The file's absolute path, once checked on disk: no symbolic link as the file itself, and its nearest
+   * existing folder, links followed, inside content/ or public/.
+   */
+  async function absolute(path: string): Promise<string> {
     const full = resolve(root, path);
     if (relative(root, full).startsWith('..')) throw new Refusal(400, 'Chemin de fichier invalide.');
+    const outside = new Refusal(403, `Ce chemin mène hors de content/ et public/ (lien symbolique) : ${path}`);
+    if ((await lstat(full).catch(() => undefined))?.isSymbolicLink()) throw outside;
+    let folder = full;
+    let real: string | undefined;
+    while (!real) {
+      real = await realpath(folder).catch(() => undefined);
+      folder = dirname(folder);
+    }
+    // Inside content/ or public/, links followed; or, for the first upload, public/ about to be made in the checkout.
+    const top = ['content', 'public']
+      .map((name) => resolve(root, name))
+      .find((dir) => full === dir || full.startsWith(dir + sep));
+    if (!top) throw outside;
+    const made = existsSync(top);
+    if (made ? real !== realpathSync(top) && !real.startsWith(realpathSync(top) + sep) : real !== realpathSync(root))
+      throw outside;
     return full;
-  };
+  }
 
   async function entry(path: string) {
     try {
-      const content = await readFile(absolute(inside(path, 'content')));
+      const content = await readFile(await absolute(inside(path, 'content')));
       return { data: content.toString('utf8'), file: { path, id: sha256(content) } };
     } catch (error) {
       if (error instanceof Refusal) throw error;
@@ -71,7 +127,7 @@ export function cmsRoutes(root: string) {
   }
 
   async function listFiles(folder: string, extension: string): Promise<string[]> {
-    const dir = absolute(folder);
+    const dir = await absolute(folder);
     if (!existsSync(dir)) return [];
     return (await readdir(dir, { withFileTypes: true }))
       .filter((item) => item.isFile() && (!extension || item.name.endsWith(`.${extension}`)))
@@ -80,7 +136,7 @@ export function cmsRoutes(root: string) {
   }
 
   async function mediaFile(path: string) {
-    const buffer = await readFile(absolute(inside(path, 'public/images')));
+    const buffer = await readFile(await absolute(inside(path, 'public/images')));
     return { id: sha256(buffer), content: buffer.toString('base64'), encoding: 'base64', path, name: basename(path) };
   }
 
@@ -89,7 +145,7 @@ export function cmsRoutes(root: string) {
     const address = path.slice('public'.length);
     for (const folder of ['content/pages', 'content/blog', 'content/authors', 'content/shared'])
       for (const file of await listFiles(folder, '')) {
-        const text = await readFile(absolute(file), 'utf8');
+        const text = await readFile(await absolute(file), 'utf8');
         if (!text.includes(address)) continue;
         const read = parseContentFile(file, text, parseYaml);
         const data = ('data' in read ? read.data : undefined) as { title?: unknown; name?: unknown } | undefined;
@@ -107,7 +163,7 @@ export function cmsRoutes(root: string) {
     for (const folder of ['content/pages', 'content/blog', 'content/authors', 'content/shared'])
       for (const path of await listFiles(folder, ''))
         if (contentKind(path))
-          files.set(path, parseContentFile(path, await readFile(absolute(path), 'utf8'), parseYaml));
+          files.set(path, parseContentFile(path, await readFile(await absolute(path), 'utf8'), parseYaml));
     return files;
   }
 
@@ -146,7 +202,7 @@ export function cmsRoutes(root: string) {
         400,
         `Le nom « ${name} » n’est pas celui que l’interface donne aux images : choisissez l’image de nouveau depuis le bouton « Téléverser ».`,
       );
-    const full = absolute(path);
+    const full = await absolute(path);
     if (existsSync(full) && sha256(await readFile(full)) !== sha256(buffer))
       throw new Refusal(
         409,
@@ -157,76 +213,122 @@ export function cmsRoutes(root: string) {
     return path;
   }
 
+  /**
+   * site.json as the form saves it: what an editor owns (editorSettings) may change; every other key (the
+   * services' addresses, the trackers) must stay as it is on disk, or the save is refused.
+   */
+  async function keepHiddenSettings(raw: string): Promise<void> {
+    let saved: Record<string, unknown>;
+    try {
+      saved = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return; // The build's check says what is wrong with it.
+    }
+    const current = JSON.parse(await readFile(await absolute(siteFile), 'utf8')) as Record<string, unknown>;
+    const owned = new Set(Object.keys(editorSettings.shape));
+    const keys = new Set([...Object.keys(current), ...Object.keys(saved ?? {})].filter((key) => !owned.has(key)));
+    const changed = [...keys].filter((key) => canonical(saved?.[key]) !== canonical(current[key]));
+    if (changed.length)
+      throw new Refusal(
+        403,
+        `Ces réglages ne se modifient pas depuis l’interface : ${changed.join(', ')}. Seuls le tarif, les coordonnées et les horaires s’y modifient.`,
+      );
+  }
+
+  /** The files one save writes, checked before anything is written. */
+  async function persistEntry(params: z.infer<(typeof PARAMS)['persistEntry']>) {
+    const writes = new Map<string, string>();
+    for (const file of params.dataFiles) {
+      const path = inside(file.newPath ?? file.path, 'content');
+      if (!contentKind(path)) throw new Refusal(400, `Ce fichier n’est pas un contenu du site : ${path}`);
+      const bytes = Buffer.byteLength(file.raw);
+      if (bytes > ENTRY_MAX_BYTES)
+        throw new Refusal(
+          413,
+          `Ce contenu est trop long pour être enregistré : ${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo de texte, 1 Mo au plus. Découpez-le en plusieurs articles, ou retirez-en ce qui n’est pas du texte.`,
+        );
+      if (path === siteFile) await keepHiddenSettings(file.raw);
+      writes.set(path, file.raw);
+    }
+    const moved = params.dataFiles.filter((file) => file.newPath).map((file) => inside(file.path, 'content'));
+    await checkChange(writes, moved);
+    for (const asset of params.assets) await saveMedia(asset);
+    for (const [path, raw] of writes) {
+      const full = await absolute(path);
+      await mkdir(dirname(full), { recursive: true });
+      await writeFile(full, raw);
+    }
+    for (const path of moved) await rm(await absolute(path), { force: true });
+  }
+
+  /** Articles, pages and authors may go; site.json and the shared files are fixed (the forms offer no delete). */
+  async function deleteFiles(paths: string[]) {
+    const content = paths.filter((path) => !path.startsWith('public/'));
+    for (const path of content) {
+      const kind = contentKind(inside(path, 'content'))?.kind;
+      if (!kind) throw new Refusal(400, `Ce fichier n’est pas un contenu : ${path}`);
+      if (kind === 'site' || kind === 'shared')
+        throw new Refusal(403, `Ce fichier ne se supprime pas depuis l’interface : ${path}`);
+    }
+    const media = paths.filter((path) => path.startsWith('public/')).map((path) => inside(path, ...mediaFolders));
+    for (const path of media) await refuseIfUsed(path);
+    await checkChange(new Map(), content);
+    for (const path of [...content, ...media]) await rm(await absolute(path), { force: true });
+  }
+
   app.post('/', bodyLimit({ maxSize: 16 * 1024 * 1024 }), async (c) => {
-    let body: { action?: string; params?: Record<string, unknown> };
+    let body: { action?: unknown; params?: unknown };
     try {
       body = await c.req.json();
     } catch {
       return c.json({ error: 'Requête illisible.' }, 400);
     }
-    const params = body.params ?? {};
+    const action = String(body?.action);
+    // Unpublished entries (editorial workflow) and notes are not used: simple publishing only.
+    if (!Object.hasOwn(PARAMS, action)) return c.json({ error: `Action non prise en charge : ${action}` }, 422);
+    /** The action's parameters, or a 400 that says which one is missing or malformed. */
+    const read = <A extends Action>(name: A): z.infer<(typeof PARAMS)[A]> => {
+      const parsed = PARAMS[name].safeParse(body.params ?? {});
+      if (parsed.success) return parsed.data as z.infer<(typeof PARAMS)[A]>;
+      const where = parsed.error.issues[0]?.path.join('.') || 'params';
+      throw new Refusal(400, `Requête invalide pour « ${name} » : paramètre ${where} manquant ou mal formé.`);
+    };
     try {
-      switch (body.action) {
+      switch (action as Action) {
         case 'info':
           return c.json({ repo: basename(root), publish_modes: ['simple'], type: 'local_fs' });
         case 'entriesByFolder': {
-          const folder = inside(`${String(params.folder)}/x`, 'content').slice(0, -2);
-          const paths = await listFiles(folder, String(params.extension ?? ''));
-          return c.json(await Promise.all(paths.map(entry)));
+          const { folder: asked, extension } = read('entriesByFolder');
+          const folder = inside(`${asked}/x`, 'content').slice(0, -2);
+          return c.json(await Promise.all((await listFiles(folder, extension ?? '')).map(entry)));
         }
         case 'entriesByFiles': {
-          const files = (params.files as { path: string; label?: string }[] | undefined) ?? [];
+          const { files } = read('entriesByFiles');
           return c.json(
             await Promise.all(files.map(async (file) => ({ ...(await entry(file.path)), label: file.label }))),
           );
         }
         case 'getEntry':
-          return c.json(await entry(String(params.path)));
-        case 'persistEntry': {
-          const dataFiles = (params.dataFiles as { path: string; raw: string; newPath?: string }[] | undefined) ?? [];
-          const writes = new Map<string, string>();
-          for (const file of dataFiles) {
-            const path = inside(file.newPath ?? file.path, 'content');
-            if (!contentKind(path)) throw new Refusal(400, `Ce fichier n’est pas un contenu du site : ${path}`);
-            writes.set(path, file.raw);
-          }
-          const moved = dataFiles.filter((file) => file.newPath).map((file) => inside(file.path, 'content'));
-          await checkChange(writes, moved);
-          const assets = (params.assets as { path: string; content: string; encoding: string }[] | undefined) ?? [];
-          for (const asset of assets) await saveMedia(asset);
-          for (const [path, raw] of writes) {
-            await mkdir(dirname(absolute(path)), { recursive: true });
-            await writeFile(absolute(path), raw);
-          }
-          for (const path of moved) await rm(absolute(path), { force: true });
+          return c.json(await entry(read('getEntry').path));
+        case 'persistEntry':
+          await persistEntry(read('persistEntry'));
           return c.json({ message: 'entry persisted' });
-        }
         case 'getMedia': {
-          const folder = inside(`${String(params.mediaFolder)}/x`, 'public/images').slice(0, -2);
+          const folder = inside(`${read('getMedia').mediaFolder}/x`, 'public/images').slice(0, -2);
           return c.json(await Promise.all((await listFiles(folder, '')).map(mediaFile)));
         }
         case 'getMediaFile':
-          return c.json(await mediaFile(String(params.path)));
+          return c.json(await mediaFile(read('getMediaFile').path));
         case 'persistMedia':
-          return c.json(await mediaFile(await saveMedia(params.asset as never)));
+          return c.json(await mediaFile(await saveMedia(read('persistMedia').asset)));
         case 'deleteFile':
         case 'deleteFiles': {
-          const paths = (params.paths as string[] | undefined) ?? [String(params.path)];
-          const content = paths.filter((path) => !path.startsWith('public/'));
-          for (const path of content)
-            if (!contentKind(inside(path, 'content')))
-              throw new Refusal(400, `Ce fichier n’est pas un contenu : ${path}`);
-          const media = paths.filter((path) => path.startsWith('public/')).map((path) => inside(path, ...mediaFolders));
-          for (const path of media) await refuseIfUsed(path);
-          await checkChange(new Map(), content);
-          for (const path of [...content, ...media]) await rm(absolute(path), { force: true });
+          const paths = action === 'deleteFile' ? [read('deleteFile').path] : read('deleteFiles').paths;
+          await deleteFiles(paths);
           return c.json({ message: `deleted files ${paths.join(', ')}` });
         }
         case 'getDeployPreview':
           return c.json(null);
-        default:
-          // Unpublished entries (editorial workflow) and notes are not used: simple publishing only.
-          return c.json({ error: `Action non prise en charge : ${String(body.action)}` }, 422);
       }
     } catch (error) {
       if (error instanceof Refusal) return c.json({ error: error.message }, error.status);

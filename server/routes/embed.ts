@@ -7,10 +7,11 @@ import { cors } from 'hono/cors';
 import type { MiddlewareHandler } from 'hono';
 
 /** What an embedding page fetches or calls on this server. */
-// send-contact-email answers its own CORS (backend/contact/handler.ts, the same code as the edge function),
-// for SITE_URL, CORS_ORIGINS and these embedding origins.
+// send-contact-email and the uploads answer their own CORS (backend/contact/handler.ts,
+// backend/assistant/uploads.ts, the same code as the edge functions), for SITE_URL, CORS_ORIGINS and these
+// embedding origins.
 const shared =
-  /^\/(assistant\/|storage\/|functions\/(?!v1\/send-contact-email$)|embed\/|embed\.js$|embed-config\.json$)/;
+  /^\/(assistant\/|storage\/|functions\/(?!v1\/(send-contact-email|assistant\/upload)$)|embed\/|embed\.js$|embed-config\.json$)/;
 
 export function embedCors(allowedOrigins: readonly string[]): MiddlewareHandler {
   const allowed = new Set(allowedOrigins);
@@ -23,8 +24,6 @@ export function embedCors(allowedOrigins: readonly string[]): MiddlewareHandler 
       'apikey',
       'content-type',
       'x-client-info',
-      'x-upsert',
-      'cache-control',
       'x-supabase-api-version',
       'idempotency-key',
     ],

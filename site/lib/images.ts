@@ -99,7 +99,10 @@ export interface ImageBuild {
   skipped: string[];
 }
 
-/** Paths under `dir`, relative to it, with forward slashes, sorted. */
+/**
+ * Paths under `dir`, relative to it, with forward slashes, sorted: regular files and folders only, never
+ * through a symbolic link, so that nothing outside public/ is read, encoded or copied into the build.
+ */
 function filesUnder(dir: string, prefix = ''): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })

@@ -7,6 +7,7 @@
 import MarkdownIt from 'markdown-it';
 import type { RenderRule } from 'markdown-it/lib/renderer.mjs';
 import { slugKey } from '../../core/common/slug.ts';
+import { contentId } from '../../core/common/page-ids.ts';
 import { detached } from '../../core/common/strings.ts';
 import { escapeAttribute } from './html.ts';
 import { droppedHtml, sanitizeContentHtml } from './content-html.ts';
@@ -67,7 +68,8 @@ md.renderer.rules.heading_open = (tokens, index, _options, env: RenderState) => 
   const base = slugify(inline.content) || 'section';
   const seen = env.used.get(base) ?? 0;
   env.used.set(base, seen + 1);
-  const id = seen ? `${base}-${seen + 1}` : base;
+  // « ## Dentivo : config » takes no id of the page's (core/common/page-ids.ts).
+  const id = contentId(seen ? `${base}-${seen + 1}` : base);
   if (token.tag === 'h2')
     // Detached: the title is cut from the Markdown source, which the post would otherwise keep whole.
     env.toc.push({ id, title: detached(htmlToText(md.renderer.renderInline(inline.children ?? [], md.options, env))) });

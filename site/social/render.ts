@@ -5,9 +5,9 @@
  */
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { sniffImage } from '../../core/content/media-names.ts';
 import { SOCIAL_HEIGHT, SOCIAL_WIDTH, type SocialCard } from '../lib/social-cards.ts';
 
@@ -28,6 +28,32 @@ function loadFonts() {
     style: 'normal' as const,
   }));
   return fonts;
+}
+
+/**
+ * A file of the built site that content names (a card's picture, a portrait to copy as PNG), read only when
+ * it is inside the build's output once every symbolic link is followed: content's schema already keeps the
+ * path in public/ (core/common/content-fields.ts), and this holds whatever wrote the list. Its errors name
+ * the path, never the bytes.
+ */
+export function readSiteFile(output: string, publicPath: string): Buffer {
+  const root = realpathSync(output);
+  const named = publicPath.slice(0, 200);
+  let file: string;
+  try {
+    file = realpathSync(join(root, publicPath));
+  } catch {
+    throw new Error(`Images de partage : « ${named} » n’est pas un fichier du site construit.`);
+  }
+  const inside = relative(root, file);
+  if (!publicPath.startsWith('/') || !inside || inside.startsWith('..') || isAbsolute(inside))
+    throw new Error(`Images de partage : « ${named} » est hors du site construit, il n’est pas lu.`);
+  return readFileSync(file);
+}
+
+/** A message without the data: URIs a renderer may quote (a picture's bytes), cut to a readable length. */
+export function withoutBytes(message: string): string {
+  return message.replace(/data:[^,\s]*,[^\s"')]*/g, 'data:…').slice(0, 500);
 }
 
 /** What a renderer needs besides the card: where the built site is (to read its drawings) and its host. */
@@ -143,8 +169,8 @@ function picturePanel({ src, width, height }: Picture, kind: 'portrait' | 'wide'
 }
 
 export async function renderCard(card: SocialCard, context: RenderContext): Promise<Buffer> {
-  const logo = pictureOf(readFileSync(join(context.output, 'images', 'logo.svg')))!;
-  const picture = card.picture ? pictureOf(readFileSync(join(context.output, card.picture))) : undefined;
+  const logo = pictureOf(readSiteFile(context.output, '/images/logo.svg'))!;
+  const picture = card.picture ? pictureOf(readSiteFile(context.output, card.picture)) : undefined;
   const portrait = picture ? picture.width === picture.height : false;
   const title = card.title.replace(/\u2011/g, '-');
 

@@ -1,7 +1,7 @@
 /**
  * Set-up of every component test (vitest.config.ts, project "components"): a jsdom page as the site
  * builds it, so the widgets run as they do in a browser.
- * - The page carries the public configuration the way the build writes it (#dentivo-config), made from
+ * - The page carries the public configuration the way the build writes it (script[data-dentivo-config]), made from
  *   content/site.json by core/common/config.ts; `pageConfig()` (tests/support/widget-page.ts) changes it.
  * - Each test starts on an empty page with empty storage, and React trees are unmounted after it.
  * - Testing Library's own matchers are not used: assertions stay Vitest's `expect`, on what the visitor

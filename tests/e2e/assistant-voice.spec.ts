@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/browser.ts';
 import { withPreferencesSet } from '../support/assistant.ts';
 import { e2ePort } from '../support/ports.ts';
+import { UPLOAD_PATH } from '../../core/assistant/uploads.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -60,14 +61,13 @@ test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis 
   await stop.click();
   await expect(chips(page).getByText('00:15')).toBeVisible();
 
-  const upload = page.waitForRequest(
-    (r) => r.method() === 'POST' && r.url().includes('/storage/v1/object/assistant-uploads/landing-page/voices/'),
-  );
+  const upload = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(UPLOAD_PATH));
   const webhook = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook'));
   await drawer(page).getByRole('button', { name: 'Envoyer' }).click();
-  const uploadRequest = await upload;
-  expect(uploadRequest.url()).toMatch(/\/landing-page\/voices\/\d{13}-[\w-]{22}\.webm$/);
-  expect(uploadRequest.headers()['x-upsert']).toBe('false');
+  // The widget names nothing: it says what it sends, the server answers with the name it gave.
+  const uploaded = await upload;
+  expect(uploaded.request().headers()['x-upload-kind']).toBe('voice');
+  expect((await uploaded.json()).path).toMatch(/^landing-page\/voices\/\d{13}-[\w-]{22}\.webm$/);
   const payload = (await webhook).postDataJSON();
   expect(payload).not.toHaveProperty('text');
   expect(payload.voice.duration).toBeGreaterThanOrEqual(2);
@@ -110,7 +110,7 @@ test('enregistrer, réécouter en puce, envoyer : dépôt dans le stockage puis 
 });
 
 test('échec du dépôt de la note vocale : message en français, note rendue au visiteur', async ({ page }) => {
-  await page.route('**/storage/v1/object/assistant-uploads/**', (route) =>
+  await page.route(`**${UPLOAD_PATH}`, (route) =>
     route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
   );
   await openAndRecord(page, 1);
@@ -133,10 +133,10 @@ test('Safari (pas de WebM) : la note est enregistrée en audio/mp4, déposée en
   });
   await openAndRecord(page, 1);
   await expect(chips(page).getByText('00:15')).toBeVisible();
-  const upload = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/landing-page/voices/'));
+  const upload = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(UPLOAD_PATH));
   const webhook = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook'));
   await drawer(page).getByRole('button', { name: 'Envoyer' }).click();
-  expect((await upload).url()).toMatch(/\/landing-page\/voices\/\d{13}-[\w-]{22}\.m4a$/);
+  expect((await (await upload).json()).path).toMatch(/^landing-page\/voices\/\d{13}-[\w-]{22}\.m4a$/);
   const payload = (await webhook).postDataJSON();
   expect(payload.voice.url).toMatch(/\.m4a$/);
   const stored = await page.request.get(payload.voice.url);

@@ -644,8 +644,9 @@ test.describe('Échecs (catalogue de la section 8)', () => {
     const payload = (await request).postDataJSON();
     expect(payload.files).toHaveLength(1);
     expect(payload.files[0]).toMatchObject({ filename: 'note equipe.txt', type: 'text/plain' });
+    // Named by the server: the visitor's name is in the message for the team, never in the address.
     expect(payload.files[0].url).toMatch(
-      /\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/files\/\d+-[\w-]{22}-note_equipe\.txt$/,
+      /\/storage\/v1\/object\/public\/assistant-uploads\/landing-page\/files\/\d+-[\w-]{22}\.txt$/,
     );
     const stored = await page.request.get(payload.files[0].url);
     expect(stored.status()).toBe(200);
@@ -659,7 +660,7 @@ test.describe('Échecs (catalogue de la section 8)', () => {
   test('un type ou une taille refusés : dit avant l’envoi, fichier par fichier, rien d’envoyé', async ({ page }) => {
     await openAssistant(page);
     const uploads: string[] = [];
-    page.on('request', (r) => r.url().includes('/storage/v1/object/assistant-uploads/') && uploads.push(r.url()));
+    page.on('request', (r) => r.url().includes('/functions/v1/assistant/upload') && uploads.push(r.url()));
     await drawer(page)
       .locator('input[type=file]')
       .setInputFiles([
@@ -715,17 +716,14 @@ test.describe('Échecs (catalogue de la section 8)', () => {
   test('un fichier que le stockage de production refuse (Supabase, 413) : ce qui ne va pas, pas « difficultés à me connecter »', async ({
     page,
   }) => {
-    // Supabase Storage (a third party in production) may hold a lower limit than the widget's own check.
-    await page.route('**/storage/v1/object/assistant-uploads/**', (route) =>
+    // Supabase Storage (a third party in production) may hold a lower limit than the widget's own check,
+    // which the upload function relays as its 413 (backend/assistant/uploads.ts).
+    await page.route('**/functions/v1/assistant/upload', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
             status: 413,
             contentType: 'application/json',
-            body: JSON.stringify({
-              statusCode: '413',
-              error: 'Payload too large',
-              message: 'The object exceeded the maximum allowed size',
-            }),
+            body: JSON.stringify({ ok: false, error: 'Fichier trop volumineux : 10 Mo au plus.' }),
           })
         : route.continue(),
     );

@@ -26,7 +26,7 @@ let fixtureFor: Record<string, string>;
 test.beforeEach(async ({ request }) => {
   if (t) return;
   const html = await (await request.get('/')).text();
-  t = JSON.parse(html.match(/<script type="application\/json" id="dentivo-config">(.*?)<\/script>/s)![1]!).tracking;
+  t = JSON.parse(html.match(/<script type="application\/json" data-dentivo-config>(.*?)<\/script>/s)![1]!).tracking;
   if (
     !t.gaId ||
     !t.recordingId ||

@@ -33,3 +33,5 @@ export const inboxServerPort = fetchable(e2ePort + 2, 'boîte de réception');
 export const startupPorts = [fetchable(e2ePort + 11, 'démarrage refusé'), fetchable(e2ePort + 12, 'démarrage averti')];
 /** `npm run dev` in a copy of the checkout, for the teaching loop (tests/e2e/assistant-teaching.spec.ts). */
 export const teachDevPort = fetchable(e2ePort + 14, 'apprentissage de DENTY');
+/** The site built with a hostile article, served apart (tests/e2e/content-hostile.spec.ts). */
+export const hostileSitePort = fetchable(e2ePort + 15, 'article hostile');

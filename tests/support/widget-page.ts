@@ -1,12 +1,13 @@
 /**
  * The page a widget finds around itself in a component test (tests/components/): the public configuration
- * as the build writes it into every page (<script type="application/json" id="dentivo-config">), made from
+ * as the build writes it into every page (<script type="application/json" data-dentivo-config>), made from
  * content/site.json by core/common/config.ts, and what the analytics layer would hear.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, toPublicConfig, type PublicConfig } from '../../core/common/config.ts';
 import { setConfig } from '../../widgets/runtime/config.ts';
+import { CONFIG_SELECTOR } from '../../core/common/islands.ts';
 import { TRACK_EVENT, type TrackEventDetail } from '../../core/analytics/tracking.ts';
 
 const site = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'content', 'site.json'), 'utf8'));
@@ -22,10 +23,10 @@ export function testPublicConfig(overrides: Partial<PublicConfig> = {}): PublicC
  */
 export function writePageConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
   const config = testPublicConfig(overrides);
-  document.getElementById('dentivo-config')?.remove();
+  for (const old of document.querySelectorAll(CONFIG_SELECTOR)) old.remove();
   const element = document.createElement('script');
   element.type = 'application/json';
-  element.id = 'dentivo-config';
+  element.dataset.dentivoConfig = '';
   element.textContent = JSON.stringify(config);
   document.head.append(element);
   setConfig(config);

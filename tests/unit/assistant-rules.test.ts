@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { plainTextSegments, decideLink } from '../../core/assistant/chat-text.ts';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import {
-  attachmentPath,
   isSafeObjectPath,
   isUploadPath,
   mediaType,
   randomPart,
+  uploadName,
   uploadType,
-  voiceExtension,
-  voicePath,
   fileProblem,
 } from '../../core/assistant/uploads.ts';
 import { recordingType } from '../../widgets/assistant/recorder.ts';
@@ -109,10 +107,11 @@ describe('Contrat du webhook (appel 1)', () => {
 
 describe('Dépôt des notes vocales et fichiers (appel 2)', () => {
   const random = randomPart(Uint8Array.from({ length: 16 }, (_, i) => (i * 57 + 255) % 256));
-  it('range la note de Safari (audio/mp4) en .m4a, celle des autres en .webm ; dit avant l’envoi ce que le stockage refuserait', () => {
-    expect(voiceExtension('audio/mp4')).toBe('m4a');
-    expect(voiceExtension('audio/webm;codecs=opus')).toBe('webm');
-    expect(isUploadPath(voicePath(1700000000000, random, 'm4a'))).toBe(true);
+  it('le serveur range la note de Safari (audio/mp4) en .m4a, celle des autres en .webm ; le widget dit avant l’envoi ce que le stockage refuserait', () => {
+    expect(uploadName('voice', 'audio/mp4', random, 1700000000000)).toBe(
+      `landing-page/voices/1700000000000-${random}.m4a`,
+    );
+    expect(isUploadPath(uploadName('voice', 'audio/mp4', random, 1700000000000))).toBe(true);
     expect(fileProblem({ type: 'text/html', size: 10 })).toBe('type');
     expect(fileProblem({ type: '', size: 10 })).toBe('type');
     expect(fileProblem({ type: 'application/pdf', size: 10 * 1024 * 1024 + 1 })).toBe('size');
@@ -127,10 +126,18 @@ describe('Dépôt des notes vocales et fichiers (appel 2)', () => {
     ).toBeUndefined();
   });
 
-  it('range la note vocale sous landing-page/voices/{horodatage}-{aléa}.webm', () => {
+  it('nomme la note vocale landing-page/voices/{horodatage}-{aléa}.webm, un fichier par l’extension de son type', () => {
     expect(random).toBe('_zhxquMcVY7HADlyq-QdVg');
-    expect(voicePath(1700000000000, random)).toBe(`landing-page/voices/1700000000000-${random}.webm`);
-    expect(isUploadPath(voicePath(1700000000000, random))).toBe(true);
+    const voice = uploadName('voice', 'audio/webm', random, 1700000000000);
+    expect(voice).toBe(`landing-page/voices/1700000000000-${random}.webm`);
+    expect(isUploadPath(voice)).toBe(true);
+    const file = uploadName(
+      'file',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      random,
+      1,
+    );
+    expect(file).toBe(`landing-page/files/1-${random}.docx`);
   });
   it('tire 128 bits au hasard par nom, en base64url comme Node', () => {
     for (let i = 0; i < 50; i++) {
@@ -139,11 +146,10 @@ describe('Dépôt des notes vocales et fichiers (appel 2)', () => {
     }
     expect(() => randomPart(new Uint8Array(8))).toThrow();
   });
-  it('remplace les espaces du nom de fichier par des soulignés', () => {
-    expect(attachmentPath(1, random, 'Radio panoramique été.pdf')).toBe(
-      `landing-page/files/1-${random}-Radio_panoramique_ete.pdf`,
-    );
-    expect(attachmentPath(1, random, '../../etc/passwd')).toBe(`landing-page/files/1-${random}-etcpasswd`);
+  it('lit encore, jusqu’à leur effacement, les fichiers nommés avant que le serveur ne les nomme', () => {
+    expect(isUploadPath(`landing-page/files/1700000000000-${random}-Radio_panoramique_ete.pdf`)).toBe(true);
+    expect(isUploadPath(`landing-page/files/1700000000000-${random}-${'x'.repeat(100)}`)).toBe(true);
+    expect(isUploadPath(`landing-page/files/1700000000000-${random}-${'x'.repeat(101)}`)).toBe(false);
   });
   it('n’accepte que des chemins sûrs, avec la part aléatoire, et des types attendus', () => {
     expect(isSafeObjectPath('landing-page/voices/1.webm')).toBe(true);
@@ -152,8 +158,9 @@ describe('Dépôt des notes vocales et fichiers (appel 2)', () => {
     expect(isSafeObjectPath(`landing-page/${'a'.repeat(251)}`)).toBe(false);
     // A name without its random part could be guessed: refused; so is one whose random part was chosen.
     expect(isUploadPath('landing-page/voices/1700000000000.webm')).toBe(false);
-    expect(isUploadPath(voicePath(1700000000000, randomPart(new Uint8Array(16).fill(255))))).toBe(false);
-    expect(isUploadPath(attachmentPath(1700000000000, random, 'x'.repeat(300)))).toBe(true);
+    expect(
+      isUploadPath(uploadName('voice', 'audio/webm', randomPart(new Uint8Array(16).fill(255)), 1700000000000)),
+    ).toBe(false);
     expect(uploadType('audio/webm;codecs=opus')).toBe('audio/webm');
     expect(uploadType('audio/webm; codecs="vp8,opus"')).toBe('audio/webm');
     expect(uploadType('text/html')).toBeUndefined();

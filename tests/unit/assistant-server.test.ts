@@ -10,7 +10,7 @@ import { loadContent } from '../../site/lib/content.ts';
 import { buildAssistantIndex, indexSourceOf } from '../../site/lib/assistant-index.ts';
 import { assistantRoutes } from '../../server/routes/assistant.ts';
 import { storageRoutes } from '../../server/routes/storage.ts';
-import { attachmentPath, randomPart, voicePath } from '../../core/assistant/uploads.ts';
+import { UPLOAD_PATH, isUploadPath, randomPart, uploadName } from '../../core/assistant/uploads.ts';
 import { embedCors } from '../../server/routes/embed.ts';
 import { assistantInbox, type AssistantInbox } from '../../backend/assistant/team-inbox.ts';
 import { connectPostgres } from '../../backend/db-postgres.ts';
@@ -266,7 +266,7 @@ describe('Ce que le visiteur laisse à l’assistant est gardé pour l’équipe
   });
 });
 
-describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
+describe('Dépôt des notes vocales et fichiers, nommés par le serveur (POST /functions/v1/assistant/upload)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dentivo-uploads-'));
   let storageStore: Store;
   let app: ReturnType<typeof storageRoutes>;
@@ -275,71 +275,80 @@ describe('Stockage des notes vocales (POST /storage/v1/object/…)', () => {
     app = storageRoutes({ dir, anonKey: 'local-anon-key', db: storageStore.db });
   });
   afterAll(() => storageStore.close());
-  const random = (n: number) => randomPart(Uint8Array.from({ length: 16 }, (_, i) => (n * 31 + i * 57 + 11) % 256));
-  const name = voicePath(1700000000000, random(1));
-  const path = `/storage/v1/object/assistant-uploads/${name}`;
-  const other = (n: number) => `/storage/v1/object/assistant-uploads/${voicePath(1700000000000, random(n))}`;
-  const upload = (body: BodyInit, headers: Record<string, string> = {}, at = path) =>
-    app.request(at, {
+  const upload = (body: BodyInit, headers: Record<string, string>) =>
+    app.request(UPLOAD_PATH, {
       method: 'POST',
-      headers: { apikey: 'local-anon-key', authorization: 'Bearer local-anon-key', 'x-upsert': 'false', ...headers },
+      headers: { apikey: 'local-anon-key', authorization: 'Bearer local-anon-key', ...headers },
       body,
     });
-  const voiceForm = (type = 'audio/webm', bytes = 64) => {
-    const form = new FormData();
-    form.append('cacheControl', '3600');
-    form.append('', new Blob([new Uint8Array(bytes).fill(7)], { type }));
-    return form;
-  };
+  const voice = (bytes = 64, type = 'audio/webm;codecs=opus') =>
+    upload(new Uint8Array(bytes).fill(7), { 'content-type': type, 'x-upload-kind': 'voice' });
+  const read = (path: string) => app.request(`/storage/v1/object/public/assistant-uploads/${path}`);
 
-  it('enregistre la note (multipart, comme supabase-js) et la sert à son adresse publique', async () => {
-    const response = await upload(voiceForm());
+  it('enregistre la note sous un nom du serveur et la sert à son adresse publique, une heure en cache', async () => {
+    const response = await voice();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ Key: `assistant-uploads/${name}`, Id: `assistant-uploads/${name}` });
-    const read = await app.request(`/storage/v1/object/public/assistant-uploads/${name}`);
-    expect(read.status).toBe(200);
-    expect(read.headers.get('content-type')).toBe('audio/webm');
-    expect(read.headers.get('cache-control')).toBe('public, max-age=3600');
-    expect(read.headers.get('content-disposition')).toBe('inline');
-    expect(new Uint8Array(await read.arrayBuffer())).toEqual(new Uint8Array(64).fill(7));
+    const { path } = (await response.json()) as { path: string };
+    expect(path).toMatch(/^landing-page\/voices\/\d{13}-[\w-]{22}\.webm$/);
+    expect(isUploadPath(path)).toBe(true);
+    const answer = await read(path);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('audio/webm');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(answer.headers.get('content-disposition')).toBe('inline');
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(new Uint8Array(64).fill(7));
   });
 
-  it('refuse d’écraser un fichier existant (409), même avec x-upsert', async () => {
-    const again = await upload(voiceForm(), { 'x-upsert': 'true' });
-    expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe('Un fichier existe déjà à cet emplacement.');
-  });
-
-  it('accepte aussi un corps brut avec son type, servi en pièce jointe', async () => {
-    const file = attachmentPath(1700000000001, random(2), 'note.pdf');
-    const response = await upload(
-      new Uint8Array([1, 2, 3]),
-      { 'content-type': 'application/pdf', 'cache-control': 'max-age=60' },
-      `/storage/v1/object/assistant-uploads/${file}`,
+  it('le client ne choisit rien du nom ; le nom de son fichier reste pour l’équipe, hors de l’adresse et du téléchargement', async () => {
+    const response = await upload(new Uint8Array([1, 2, 3]), {
+      'content-type': 'application/pdf',
+      'x-upload-kind': 'file',
+      'x-upload-name': encodeURIComponent('DentivoOfficialDocs-QA-Facture_Dentivo_2026.pdf'),
+      // What a client could still try: a name of its own, a path, an overwrite, a cache time.
+      'x-upsert': 'true',
+      'cache-control': 'max-age=94608000',
+    });
+    expect(response.status).toBe(200);
+    const { path } = (await response.json()) as { path: string };
+    expect(path).toMatch(/^landing-page\/files\/\d{13}-[\w-]{22}\.pdf$/);
+    expect(path).not.toContain('Dentivo');
+    const answer = await read(path);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${path.split('/').pop()}"`);
+    const { rows } = await storageStore.db.query<{ original_name: string }>(
+      'select original_name from assistant_uploads where path = $1',
+      [`assistant-uploads/${path}`],
     );
-    expect(response.status).toBe(200);
-    const read = await app.request(`/storage/v1/object/public/assistant-uploads/${file}`);
-    expect(read.headers.get('cache-control')).toBe('public, max-age=60');
-    expect(read.headers.get('content-disposition')).toBe(`attachment; filename="1700000000001-${random(2)}-note.pdf"`);
+    expect(rows).toEqual([{ original_name: 'DentivoOfficialDocs-QA-Facture_Dentivo_2026.pdf' }]);
+    // The old door, where the client named the object, is closed.
+    const old = await app.request(
+      `/storage/v1/object/assistant-uploads/landing-page/files/1700000000000-x-Facture.pdf`,
+      {
+        method: 'POST',
+        headers: { apikey: 'local-anon-key', 'content-type': 'application/pdf' },
+        body: 'x',
+      },
+    );
+    expect(old.status).toBe(405);
   });
 
-  it('refuse sans clé, hors du seau, hors chemin, trop gros, vide ou d’un type non accepté', async () => {
-    expect((await app.request(other(3), { method: 'POST', body: voiceForm() })).status).toBe(401);
-    expect((await upload(voiceForm(), {}, '/storage/v1/object/autre/x.webm')).status).toBe(404);
-    expect(
-      (await upload(voiceForm(), {}, '/storage/v1/object/assistant-uploads/landing-page/%2E%2E/x.webm')).status,
-    ).toBe(400);
-    expect((await upload(voiceForm('audio/webm', 11 * 1024 * 1024), {}, other(4))).status).toBe(413);
-    expect((await upload(voiceForm('audio/webm', 0), {}, other(5))).status).toBe(400);
-    const html = await upload(voiceForm('text/html'), {}, other(6));
-    expect(html.status).toBe(415);
-    expect((await html.json()).message).toContain('Type de fichier non accepté (text/html)');
+  it('refuse sans clé, sans genre, trop gros, vide, d’un type non accepté, ou une « note vocale » qui n’est pas de l’audio', async () => {
+    const refused = async (response: Response, status: number) => {
+      expect(response.status).toBe(status);
+      expect((await response.json()).error).toMatch(/\.$/);
+    };
+    await refused(await app.request(UPLOAD_PATH, { method: 'POST', body: 'x' }), 401);
+    await refused(await upload('x', { 'content-type': 'audio/webm' }), 400);
+    await refused(await voice(11 * 1024 * 1024), 413);
+    await refused(await voice(0), 400);
+    const html = await upload('<p>x</p>', { 'content-type': 'text/html', 'x-upload-kind': 'file' });
+    expect((await html.json()).error).toContain('Type de fichier non accepté (text/html)');
+    await refused(await voice(10, 'application/pdf'), 415);
   });
 
   it('répond 404 à un fichier inconnu', async () => {
-    expect(
-      (await app.request(`/storage/v1/object/public/assistant-uploads/${voicePath(1700000000009, random(9))}`)).status,
-    ).toBe(404);
+    const random = randomPart(Uint8Array.from({ length: 16 }, (_, i) => (i * 57 + 11) % 256));
+    expect((await read(uploadName('voice', 'audio/webm', random, 1700000000009))).status).toBe(404);
   });
 });
 

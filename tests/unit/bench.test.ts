@@ -132,13 +132,13 @@ describe('copie sans script d’une page (bench, partie lighthouse)', () => {
       '<script type="module" src="/assets/client.js" data-prefetch="/x.js">\n</script>',
       '<link rel="modulepreload" href="/assets/signals.js">',
       '<script type="application/ld+json">{"@type":"WebSite"}</script>',
-      '<script type="application/json" id="dentivo-config">{"a":1}</script>',
+      '<script type="application/json" data-dentivo-config>{"a":1}</script>',
       '</head><body><script>document.body.dataset.x = "1"</script><p>Bonjour</p></body>',
     ].join('\n');
     const stripped = withoutScripts(page);
     expect(stripped).not.toMatch(/enhance\.js|client\.js|signals\.js|dataset\.x/);
     expect(stripped).toContain('<script type="application/ld+json">{"@type":"WebSite"}</script>');
-    expect(stripped).toContain('<script type="application/json" id="dentivo-config">{"a":1}</script>');
+    expect(stripped).toContain('<script type="application/json" data-dentivo-config>{"a":1}</script>');
     expect(stripped).toContain('<link rel="stylesheet" href="/a.css">');
     expect(stripped).toContain('<p>Bonjour</p>');
   });

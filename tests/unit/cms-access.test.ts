@@ -34,6 +34,10 @@ afterAll(async () => {
   rmSync(checkout, { recursive: true, force: true });
 });
 
+/** A request as it reaches the server from `peer`: this machine by default (the socket's address). */
+const ask = (url: string, init: RequestInit = {}, peer = '127.0.0.1') =>
+  app.request(url, init, { incoming: { socket: { remoteAddress: peer } } });
+
 const own = {
   host: '127.0.0.1:8080',
   origin: 'http://127.0.0.1:8080',
@@ -44,7 +48,7 @@ const own = {
 
 function persist(headers: Record<string, string>, body?: string) {
   const raw = readFileSync(join(checkout, article), 'utf8').replace(/^title: .*$/m, 'title: "Titre envoyé au CMS"');
-  return app.request('http://127.0.0.1:8080/admin/api/v1', {
+  return ask('http://127.0.0.1:8080/admin/api/v1', {
     method: 'POST',
     headers,
     body: body ?? JSON.stringify({ action: 'persistEntry', params: { dataFiles: [{ path: article, raw }] } }),
@@ -55,14 +59,14 @@ const untouched = () => expect(readFileSync(join(checkout, article), 'utf8')).no
 
 describe('The dev CMS API answers only its own admin page', () => {
   it('gives its page, and only its page, this run’s secret, never cached', async () => {
-    const page = await app.request('http://127.0.0.1:8080/admin', { headers: { host: '127.0.0.1:8080' } });
+    const page = await ask('http://127.0.0.1:8080/admin', { headers: { host: '127.0.0.1:8080' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(await page.text()).toContain(`<meta name="cms-token" content="${access.token}">`);
   });
 
   it('refuses the admin page to a name rebound to this machine (DNS rebinding)', async () => {
-    const page = await app.request('http://evil.example:8080/admin', { headers: { host: 'evil.example:8080' } });
+    const page = await ask('http://evil.example:8080/admin', { headers: { host: 'evil.example:8080' } });
     expect(page.status).toBe(403);
     expect(await page.text()).not.toContain(access.token);
   });
@@ -114,6 +118,28 @@ describe('The dev CMS API answers only its own admin page', () => {
     expect(readFileSync(join(checkout, article), 'utf8')).toContain('title: "Titre envoyé au CMS"');
   });
 
+  it('refuses another machine of the network, even with Host: localhost, unless CMS_REMOTE=1', async () => {
+    // HOST=0.0.0.0 puts the dev server on the network: a neighbour may write `Host: localhost` itself.
+    const neighbour = (path: string, init: RequestInit = {}) =>
+      ask(`http://127.0.0.1:8080${path}`, init, '192.168.1.23');
+    const page = await neighbour('/admin', { headers: { host: 'localhost:8080' } });
+    expect(page.status).toBe(403);
+    expect(await page.text()).not.toContain(access.token);
+    const api = await neighbour('/admin/api/v1', {
+      method: 'POST',
+      headers: { ...own, host: 'localhost:8080', origin: 'http://localhost:8080' },
+      body: JSON.stringify({ action: 'info' }),
+    });
+    expect(api.status).toBe(403);
+    expect(await api.text()).toMatch(/ne répond qu’à cette machine \(CMS_REMOTE=1/);
+    for (const loopback of ['::1', '::ffff:127.0.0.1'])
+      expect((await ask('http://127.0.0.1:8080/admin', { headers: { host: '127.0.0.1:8080' } }, loopback)).status).toBe(
+        200,
+      );
+    expect(cmsAccess({ CMS_REMOTE: '1' }).remote).toBe(true);
+    expect(cmsAccess({}).remote).toBe(false);
+  });
+
   it('answers localhost and [::1] too, and the name HOST gives', async () => {
     const hosts = cmsAccess({ HOST: 'poste-redaction.local' }).hosts;
     expect([...hosts]).toEqual(['localhost', '127.0.0.1', '[::1]', 'poste-redaction.local']);
@@ -121,9 +147,9 @@ describe('The dev CMS API answers only its own admin page', () => {
   });
 
   it('gives the CMS’s policy to /admin only, not to a page whose address starts alike', async () => {
-    const admin = await app.request('http://127.0.0.1:8080/admin', { headers: { host: '127.0.0.1:8080' } });
+    const admin = await ask('http://127.0.0.1:8080/admin', { headers: { host: '127.0.0.1:8080' } });
     expect(admin.headers.get('content-security-policy')).toContain("'unsafe-eval'");
-    const other = await app.request('http://127.0.0.1:8080/administration-du-cabinet');
+    const other = await ask('http://127.0.0.1:8080/administration-du-cabinet');
     expect(other.headers.get('content-security-policy') ?? '').not.toContain("'unsafe-eval'");
   });
 });

@@ -3,7 +3,7 @@
  * build would still pass, and never overwrites an upload. Run on a copy of content/.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cmsRoutes } from '../../server/routes/cms.ts';
@@ -116,5 +116,97 @@ describe('The CMS’s local backend', () => {
     expect((await call('persistMedia', asset('public/images/uploads/Mon Image.png'))).status).toBe(400);
     expect((await call('persistMedia', asset('public/images/uploads/logo-a3f9c21b.svg'))).status).toBe(400);
     expect((await call('persistMedia', asset('public/images/logo.png'))).status).toBe(400);
+  });
+});
+
+describe('What the forms promise, the API holds too (issue 38, point 6)', () => {
+  it('never deletes site.json nor a shared file: 403, the file stays', async () => {
+    const { dir, call } = backend();
+    for (const path of ['content/site.json', 'content/shared/faq.yaml']) {
+      const answer = await call('deleteFiles', { paths: [path] });
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toBe(`Ce fichier ne se supprime pas depuis l’interface : ${path}`);
+      expect(existsSync(join(dir, path))).toBe(true);
+    }
+    expect((await call('deleteFile', { path: 'content/site.json' })).status).toBe(403);
+  });
+
+  it('keeps the hidden keys of site.json as they are: trackers and services are refused, the price and contact details saved', async () => {
+    const { dir, call } = backend();
+    const path = 'content/site.json';
+    const before = readFileSync(join(dir, path), 'utf8');
+    const site = JSON.parse(before) as { tracking: Record<string, string>; company: { phone: string } };
+    const hostile = { ...site, tracking: { ...site.tracking, gaScriptUrl: 'https://evil.example/gtag.js' } };
+    const refused = await call('persistEntry', { dataFiles: [{ path, raw: JSON.stringify(hostile, null, 2) }] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toContain('Ces réglages ne se modifient pas depuis l’interface : tracking.');
+    const { backend: _backend, ...without } = site as Record<string, unknown>;
+    expect((await call('persistEntry', { dataFiles: [{ path, raw: JSON.stringify(without) }] })).status).toBe(403);
+    expect(readFileSync(join(dir, path), 'utf8')).toBe(before);
+    const phone = { ...site, company: { ...site.company, phone: '+33 4 11 22 33 44' } };
+    expect((await call('persistEntry', { dataFiles: [{ path, raw: JSON.stringify(phone, null, 2) }] })).status).toBe(
+      200,
+    );
+    expect(readFileSync(join(dir, path), 'utf8')).toContain('+33 4 11 22 33 44');
+  });
+
+  it('follows no symbolic link out of content/ and public/, to read or to write', async () => {
+    const { dir, call } = backend();
+    const outside = mkdtempSync(join(tmpdir(), 'dentivo-hors-contenu-'));
+    copies.push(outside);
+    writeFileSync(join(outside, 'secret.md'), 'SMTP_URL=smtps://equipe:secret@smtp.example.fr');
+    symlinkSync(join(outside, 'secret.md'), join(dir, 'content/blog/lien.md'));
+    const read = await call('getEntry', { path: 'content/blog/lien.md' });
+    expect(read.status).toBe(403);
+    expect(JSON.stringify(read.body)).not.toContain('secret');
+    // A folder that leads back to the checkout, where .env lives.
+    writeFileSync(join(dir, '.env'), 'DATABASE_URL=postgres://secret');
+    symlinkSync(dir, join(dir, 'content/blog/racine'));
+    expect((await call('getEntry', { path: 'content/blog/racine/.env' })).status).toBe(403);
+    // A folder of content/ that leads elsewhere: nothing written there.
+    cpSync(join(dir, 'content/authors'), join(outside, 'authors'), { recursive: true });
+    rmSync(join(dir, 'content/authors'), { recursive: true });
+    symlinkSync(join(outside, 'authors'), join(dir, 'content/authors'));
+    const path = 'content/authors/dr-tech-advisor.json';
+    const raw = readFileSync(join(outside, 'authors/dr-tech-advisor.json'), 'utf8').replace(
+      /"role": "[^"]*"/,
+      '"role": "Pirate"',
+    );
+    const written = await call('persistEntry', { dataFiles: [{ path, raw }] });
+    expect(written.status).toBe(403);
+    expect(written.body.error).toContain('hors de content/ et public/');
+    expect(readFileSync(join(outside, 'authors/dr-tech-advisor.json'), 'utf8')).not.toContain('Pirate');
+  });
+
+  it('refuses an entry over 1 MB of text, in French, before reading it as content', async () => {
+    const { dir, call } = backend();
+    const path = 'content/blog/suivi-post-operatoire.md';
+    const before = readFileSync(join(dir, path), 'utf8');
+    const raw = `${before}\n${'Un paragraphe de remplissage. '.repeat(50_000)}`;
+    const answer = await call('persistEntry', { dataFiles: [{ path, raw }] });
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toMatch(
+      /^Ce contenu est trop long pour être enregistré : 1,4 Mo de texte, 1 Mo au plus\./,
+    );
+    expect(readFileSync(join(dir, path), 'utf8')).toBe(before);
+  });
+
+  it.each([
+    ['getEntry', {}],
+    ['getEntry', { path: 42 }],
+    ['entriesByFolder', { folder: null }],
+    ['entriesByFiles', { files: 'content/site.json' }],
+    ['entriesByFiles', { files: [null] }],
+    ['persistEntry', { dataFiles: null }],
+    ['persistEntry', { dataFiles: [{ path: 'content/blog/x.md' }] }],
+    ['persistMedia', { asset: 'x' }],
+    ['deleteFiles', { paths: [1] }],
+    ['deleteFile', {}],
+    ['getMedia', []],
+  ])('« %s » with malformed parameters %j: 400 in French, never 500', async (action, params) => {
+    const { call } = backend();
+    const answer = await call(action, params as Record<string, unknown>);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/^Requête invalide pour « [a-zA-Z]+ » : paramètre .* manquant ou mal formé\.$/);
   });
 });

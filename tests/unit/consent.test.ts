@@ -259,6 +259,9 @@ describe('Proof of consent: POST /functions/v1/consent-proof', () => {
     ],
     ['a personal field', { ...proof(), email: 'dupont@example.fr' }, 'email'],
     ['a date in the future', { ...proof(), chosenAt: '2099-01-01T00:00:00Z' }, 'chosenAt'],
+    // Issue 38: a proof of a policy the site never published proves nothing.
+    ['a policy version never published', { ...proof(), policyVersion: '2027-01-01' }, 'version publiée'],
+    ['a policy version of another shape', { ...proof(), policyVersion: 'v1' }, 'policyVersion'],
     ['a body that is not an object', [1, 2], 'Preuve de consentement attendue'],
   ])('refuses %s with a 4xx and a French message, storing nothing', async (_, body, mention) => {
     const app = consentRoutes(store, { anonKey: ANON });

@@ -44,7 +44,7 @@ describe('HTML in articles', () => {
 
   it('keeps what articles need: figures, tables, details, links, images', () => {
     const kept = [
-      '<figure class="schema"><img src="/images/uploads/radio-3f2a.png" alt="Radio panoramique" width="600" height="300" loading="lazy"><figcaption>Une radio</figcaption></figure>',
+      '<figure class="quote"><img src="/images/uploads/radio-3f2a.png" alt="Radio panoramique" width="600" height="300" loading="lazy"><figcaption>Une radio</figcaption></figure>',
       '<details name="faq"><summary>Question</summary><p>Réponse</p></details>',
       '<table><caption>Tarifs</caption><tr><th scope="row">Essai</th><td colspan="2">30 jours</td></tr></table>',
       '<p><a href="https://www.has-sante.fr/" rel="noopener">HAS</a>, <a href="mailto:contact@dentivo.example">écrire</a>, <abbr title="Règlement général">RGPD</abbr></p>',
@@ -52,7 +52,7 @@ describe('HTML in articles', () => {
     const warn = vi.fn();
     const { html } = renderMarkdown(kept.join('\n\n'), { warn });
     expect(warn).not.toHaveBeenCalled();
-    for (const piece of ['<figure class="schema">', 'loading="lazy"', '<figcaption>', '<details name="faq">'])
+    for (const piece of ['<figure class="quote">', 'loading="lazy"', '<figcaption>', '<details name="faq">'])
       expect(html).toContain(piece);
     for (const piece of ['<summary>', '<caption>', 'colspan="2"', 'href="https://www.has-sante.fr/"', 'mailto:'])
       expect(html).toContain(piece);

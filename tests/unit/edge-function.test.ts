@@ -62,7 +62,7 @@ describe.skipIf(Boolean(withoutDeno))(
       const { code, output } = await run(['test', '--allow-all', 'supabase/functions/tests/'], env);
       expect(code, output).toBe(0);
       // Without PostgreSQL the two production tests are reported ignored, with the reason in their names.
-      expect(output).toMatch(cluster ? /ok \| 12 passed \| 0 failed/ : /ok \| 9 passed \| 0 failed \| 3 ignored/);
+      expect(output).toMatch(cluster ? /ok \| 13 passed \| 0 failed/ : /ok \| 10 passed \| 0 failed \| 3 ignored/);
     }, 240_000);
   },
 );

@@ -15,7 +15,8 @@ import { createStaticFiles } from '../../server/static.ts';
 import { precompressSite } from '../../server/precompress.ts';
 import { inboxTokenProblem } from '../../server/inbox-token.ts';
 import { pruneUploadsAndQuestions } from '../../server/retention.ts';
-import { randomPart, voicePath } from '../../core/assistant/uploads.ts';
+import { UPLOAD_PATH } from '../../core/assistant/uploads.ts';
+import { DEFAULT_RETENTION } from '../../backend/assistant/retention.ts';
 import { startBackend, type TestBackend } from '../support/backend.ts';
 import { startupPorts } from '../support/ports.ts';
 
@@ -84,8 +85,8 @@ describe('Compressé à la construction, jamais pendant une requête', () => {
 });
 
 /** Sends only the headers of an upload declaring `size` bytes, and resolves with the status if one comes first. */
-function headersOnly(url: string, path: string, size: number, client: string) {
-  const target = new URL(`/storage/v1/object/assistant-uploads/${path}`, url);
+function headersOnly(url: string, size: number, client: string) {
+  const target = new URL(UPLOAD_PATH, url);
   let abort = () => undefined as void;
   const status = new Promise<number | undefined>((resolve) => {
     const sent = request(
@@ -95,6 +96,7 @@ function headersOnly(url: string, path: string, size: number, client: string) {
         headers: {
           apikey: 'local-anon-key',
           'content-type': 'audio/webm',
+          'x-upload-kind': 'voice',
           'content-length': String(size),
           'x-forwarded-for': client,
         },
@@ -121,13 +123,24 @@ describe('Dépôts lus contre leurs limites, et gardés un temps', () => {
     await backend?.close();
     rmSync(uploads, { recursive: true, force: true });
   });
-  let n = 0;
-  const name = () =>
-    voicePath(1_700_000_000_000 + ++n, randomPart(Uint8Array.from({ length: 16 }, (_, i) => (n * 31 + i * 57) % 256)));
+  const sendVoice = async (base: string, client: string) => {
+    const answer = await fetch(`${base}${UPLOAD_PATH}`, {
+      method: 'POST',
+      headers: {
+        apikey: 'local-anon-key',
+        'content-type': 'audio/webm',
+        'x-upload-kind': 'voice',
+        'x-forwarded-for': client,
+      },
+      body: 'note',
+    });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { path: string }).path;
+  };
 
   it('10 envois parallèles de 10 Mo d’un client : le quota (60 Mo) refuse les 4 derniers avant tout octet', async () => {
     const client = '2001:db8:27::1';
-    const attempts = Array.from({ length: 10 }, () => headersOnly(backend.url, name(), 10 * 1024 * 1024, client));
+    const attempts = Array.from({ length: 10 }, () => headersOnly(backend.url, 10 * 1024 * 1024, client));
     // The 6 reservations wait for their bodies; the 4 others are answered without one.
     const answered: number[] = [];
     await Promise.race([
@@ -152,9 +165,14 @@ describe('Dépôts lus contre leurs limites, et gardés un temps', () => {
         else controller.close();
       },
     });
-    const answer = await fetch(`${backend.url}/storage/v1/object/assistant-uploads/${name()}`, {
+    const answer = await fetch(`${backend.url}${UPLOAD_PATH}`, {
       method: 'POST',
-      headers: { apikey: 'local-anon-key', 'content-type': 'audio/webm', 'x-forwarded-for': '2001:db8:28::1' },
+      headers: {
+        apikey: 'local-anon-key',
+        'content-type': 'audio/webm',
+        'x-upload-kind': 'voice',
+        'x-forwarded-for': '2001:db8:28::1',
+      },
       body,
       duplex: 'half',
     } as RequestInit).catch(() => undefined);
@@ -164,17 +182,9 @@ describe('Dépôts lus contre leurs limites, et gardés un temps', () => {
     expect(readdirSync(uploads).filter((entry) => !entry.startsWith('.'))).toEqual([]);
   });
 
-  it('au-delà de la durée de conservation, dépôts et questions sans réponse sont supprimés ; un plafond les borne', async () => {
-    const kept = name();
-    const old = name();
-    for (const path of [kept, old]) {
-      const answer = await fetch(`${backend.url}/storage/v1/object/assistant-uploads/${path}`, {
-        method: 'POST',
-        headers: { apikey: 'local-anon-key', 'content-type': 'audio/webm', 'x-forwarded-for': '2001:db8:29::1' },
-        body: 'note',
-      });
-      expect(answer.status).toBe(200);
-    }
+  it('au-delà de la durée de conservation, dépôts, questions, idées et notes vocales sont supprimés ; un plafond les borne', async () => {
+    const kept = await sendVoice(backend.url, '2001:db8:29::1');
+    const old = await sendVoice(backend.url, '2001:db8:29::1');
     const db = backend.store.db;
     await db.query(
       "update assistant_uploads set received_at = now() - interval '91 days' where path = 'assistant-uploads/' || $1::text",
@@ -186,39 +196,45 @@ describe('Dépôts lus contre leurs limites, et gardés un temps', () => {
          values ('unanswered', 'c', $1::text, 'Question ?', now() - make_interval(days => $2::integer))`,
         [`q-${i}`, i === 0 ? 100 : i],
       );
+    // Ideas and voice notes: one past the retention, three recent under a cap of two.
     await db.query(
       "insert into assistant_messages (kind, conversation_id, message_id, text, received_at) values ('idea', 'c', 'idee', 'Idée', now() - interval '400 days')",
     );
-    const pruned = await pruneUploadsAndQuestions(db, uploads, { days: 90, maxUnanswered: 3 });
+    for (const [i, kind] of ['idea', 'voice', 'idea'].entries())
+      await db.query(
+        `insert into assistant_messages (kind, conversation_id, message_id, text, voice_url, received_at)
+         values ($1::text, 'c', $2::text, 'Récent', $3::text, now() - make_interval(hours => $4::integer))`,
+        [kind, `m-${i}`, kind === 'voice' ? `/storage/v1/object/public/assistant-uploads/${kept}` : null, 3 - i],
+      );
+    const retention = { ...DEFAULT_RETENTION, days: 90, maxUnanswered: 3, maxMessages: 2 };
+    const pruned = await pruneUploadsAndQuestions(db, uploads, retention);
     expect(pruned.uploads).toEqual([`assistant-uploads/${old}`]);
-    // The 100-day-old question goes with its age, the oldest of the rest with the cap; ideas stay.
+    // The 100-day-old question goes with its age, the oldest of the rest with the cap; so do ideas and notes.
     expect(pruned.unanswered).toBe(2);
+    expect(pruned.messages).toBe(2);
     const left = await backend.rows<{ message_id: string }>('select message_id from assistant_messages order by id');
-    expect(left.map((row) => row.message_id)).toEqual(['q-1', 'q-2', 'q-3', 'idee']);
+    expect(left.map((row) => row.message_id)).toEqual(['q-1', 'q-2', 'q-3', 'm-1', 'm-2']);
     expect(existsSync(join(uploads, 'assistant-uploads', old))).toBe(false);
     expect(existsSync(join(uploads, '.meta', 'assistant-uploads', `${old}.json`))).toBe(false);
     expect(existsSync(join(uploads, 'assistant-uploads', kept))).toBe(true);
     expect((await fetch(`${backend.url}/storage/v1/object/public/assistant-uploads/${old}`)).status).toBe(404);
   });
 
-  it('le plafond total des dépôts : au-delà, 507 en français, rien d’écrit', async () => {
+  it('le plafond total des dépôts : au-delà, le plus ancien fait place au nouveau, jamais un refus', async () => {
     const full = await startBackend({
       store: backend.store,
       trustProxy: 1,
       uploadsDir: mkdtempSync(join(tmpdir(), 'dentivo-plein-')),
     });
     try {
-      // A cap of 10 bytes: what is already registered (the notes above) leaves no room.
+      // 3 GB kept, past the 2 GB cap: the next visitor still sends a note; the oldest upload goes.
       await backend.store.db.query(
-        "insert into assistant_uploads (path, bytes, status) values ('assistant-uploads/occupe', 3000000000, 'stored')",
+        "insert into assistant_uploads (path, bytes, status, received_at) values ('assistant-uploads/occupe', 3000000000, 'stored', now() - interval '1 day')",
       );
-      const answer = await fetch(`${full.url}/storage/v1/object/assistant-uploads/${name()}`, {
-        method: 'POST',
-        headers: { apikey: 'local-anon-key', 'content-type': 'audio/webm', 'x-forwarded-for': '2001:db8:30::1' },
-        body: 'note',
-      });
-      expect(answer.status).toBe(507);
-      expect((await answer.json()).message).toMatch(/^L’espace de dépôt est plein/);
+      const path = await sendVoice(full.url, '2001:db8:30::1');
+      const rows = await backend.rows<{ path: string }>('select path from assistant_uploads order by received_at');
+      expect(rows.map((row) => row.path)).not.toContain('assistant-uploads/occupe');
+      expect(rows.map((row) => row.path)).toContain(`assistant-uploads/${path}`);
     } finally {
       await full.close();
     }

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { openTestStore, startBackend, type TestBackend, type TestBackendOptions } from '../support/backend.ts';
 import { createReplay, naughtyStrings } from '../support/replay.ts';
 import type { Store } from '../../server/database.ts';
-import { randomPart, voicePath } from '../../core/assistant/uploads.ts';
+import { UPLOAD_PATH } from '../../core/assistant/uploads.ts';
+import { CONSENT_POLICY_VERSION } from '../../core/consent/rules.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -246,13 +247,13 @@ describe('En-têtes de sécurité (critères de l’Observatory de MDN)', () => 
   const HSTS = 'max-age=63072000';
   beforeAll(async () => {
     backend = await start({ hsts: HSTS, trustProxy: 1 });
-    upload = voicePath(1_700_000_000_000, randomPart(Uint8Array.from({ length: 16 }, (_, i) => (i * 57 + 3) % 256)));
-    const stored = await replay.send(`${backend.url}/storage/v1/object/assistant-uploads/${upload}`, {
+    const stored = await replay.send(`${backend.url}${UPLOAD_PATH}`, {
       method: 'POST',
-      headers: { apikey: ANON, 'content-type': 'audio/webm;codecs=opus' },
+      headers: { apikey: ANON, 'content-type': 'audio/webm;codecs=opus', 'x-upload-kind': 'voice' },
       body: 'x',
     });
     expect(stored.status).toBe(200);
+    upload = (JSON.parse(stored.text) as { path: string }).path;
   });
   afterAll(() => backend.close());
   const get = (path: string, headers: Record<string, string> = {}) => replay.send(`${backend.url}${path}`, { headers });
@@ -454,7 +455,7 @@ describe('Saisies hostiles', () => {
           consentId,
           analytics: false,
           marketing: false,
-          policyVersion: '2026-01',
+          policyVersion: CONSENT_POLICY_VERSION,
           chosenAt: new Date().toISOString(),
         }),
       });

@@ -19,7 +19,7 @@ import {
   isUploadPath,
   randomPart,
   uploadLink,
-  voicePath,
+  uploadName,
 } from '../../core/assistant/uploads.ts';
 import { isCleanText } from '../../core/common/control-characters.ts';
 import { contactPayload } from '../../core/contact/schema.ts';
@@ -77,10 +77,10 @@ describe('Les liens envoyés à l’équipe sont les nôtres (règle pure)', () 
     expect(isRandomPart(`${'a'.repeat(21)}A`)).toBe(false);
     expect(isRandomPart('abcdefghijklmnopqrstuv')).toBe(false); // 132 bits: not the encoding of 16 bytes
     expect(isUploadPath(`landing-page/voices/1700000000000-${'a'.repeat(22)}.webm`)).toBe(false);
-    expect(isUploadPath(voicePath(1700000000000, randomPart(new Uint8Array(16).fill(200))))).toBe(false);
-    // 10,000 names drawn as the widget draws them: every one accepted.
-    for (let i = 0; i < 10_000; i++)
-      expect(isUploadPath(voicePath(Date.now(), randomPart(crypto.getRandomValues(new Uint8Array(16)))))).toBe(true);
+    const voice = (random: Uint8Array) => uploadName('voice', 'audio/webm', randomPart(random), 1700000000000);
+    expect(isUploadPath(voice(new Uint8Array(16).fill(200)))).toBe(false);
+    // 10,000 names drawn as the server draws them: every one accepted.
+    for (let i = 0; i < 10_000; i++) expect(isUploadPath(voice(crypto.getRandomValues(new Uint8Array(16))))).toBe(true);
   });
 });
 

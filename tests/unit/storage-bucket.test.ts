@@ -1,20 +1,14 @@
 /**
- * The Supabase bucket mirrors the embedded storage's rules (docs/decisions/0024-uploads-never-active-content.md):
- * the migrations run on a PGlite given the few parts of Supabase's storage schema they touch, then
- * anonymous inserts are tried as Supabase's `anon` role, under row-level security.
+ * The Supabase bucket mirrors the embedded storage's rules (docs/decisions/0024-uploads-never-active-content.md,
+ * docs/decisions/0080-uploads-named-by-the-server.md): the migrations run on a PGlite given the few parts of
+ * Supabase's storage schema they touch, then anonymous inserts are tried as Supabase's `anon` role, under
+ * row-level security: none passes, since the function `assistant` names and writes every upload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { join } from 'node:path';
 import { migrate } from '../../server/database.ts';
-import {
-  UPLOAD_MAX_BYTES,
-  UPLOAD_TYPES,
-  attachmentPath,
-  isUploadPath,
-  randomPart,
-  voicePath,
-} from '../../core/assistant/uploads.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, randomPart, uploadName } from '../../core/assistant/uploads.ts';
 import { createReplay, naughtyStrings } from '../support/replay.ts';
 
 let db: PGlite;
@@ -62,22 +56,19 @@ describe('Le seau assistant-uploads de Supabase', () => {
     expect(rows[0]!.public).toBe(true);
   });
 
-  it('n’accepte des visiteurs que les noms du widget, avec leur part aléatoire', async () => {
+  it('n’accepte plus rien des visiteurs : le serveur nomme chaque dépôt et l’écrit avec la clé de service', async () => {
     const random = randomPart(crypto.getRandomValues(new Uint8Array(16)));
-    expect(await anonymousInsert(voicePath(Date.now(), random))).toBe(true);
-    expect(await anonymousInsert(attachmentPath(Date.now(), random, 'Radio panoramique.pdf'))).toBe(true);
+    // Even the names the server gives, and those the widget used to build, are refused to `anon`.
     for (const name of [
-      `landing-page/voices/${Date.now()}.webm`,
-      'landing-page/p.js',
+      uploadName('voice', 'audio/webm', random, Date.now()),
+      uploadName('file', 'application/pdf', random, Date.now()),
+      `landing-page/files/1700000000000-${random}-DentivoOfficialDocs-QA-Facture_Dentivo_2026.pdf`,
       'landing-page/voices/../../p.html',
-      `autre/${voicePath(Date.now(), random)}`,
-      `${voicePath(Date.now(), random)}/plus`,
     ])
       expect(await anonymousInsert(name)).toBe(false);
-    expect(await anonymousInsert(voicePath(Date.now(), random), 'autre-seau')).toBe(false);
   });
 
-  it('la même règle que le serveur embarqué, sur les 485 chaînes BLNS comme noms de fichier', async () => {
+  it('sur les 485 chaînes BLNS comme noms de fichier, aucune insertion anonyme', async () => {
     const replay = createReplay();
     const random = randomPart(Uint8Array.from({ length: 16 }, (_, i) => (i * 57 + 9) % 256));
     for (const naughty of naughtyStrings) {
@@ -85,7 +76,7 @@ describe('Le seau assistant-uploads de Supabase', () => {
       if (name.includes('\0')) continue; // Postgres text holds no NUL: Storage refuses such a key before SQL.
       const allowed = await anonymousInsert(name);
       replay.record('insertion anonyme', allowed ? 201 : 403);
-      expect(allowed).toBe(isUploadPath(name));
+      expect(allowed).toBe(false);
     }
     expect(replay.count).toBeGreaterThan(480);
   });

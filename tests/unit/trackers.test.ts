@@ -100,7 +100,7 @@ describe('La politique de sécurité suit les pages construites, pas l’environ
     // The test build (npm run build:test): its pages carry the fake IDs, and so does its policy.
     const page = readFileSync(join(builtSite, 'index.html'), 'utf8');
     const carried = JSON.parse(
-      page.match(/<script type="application\/json" id="dentivo-config">(.*?)<\/script>/s)![1]!,
+      page.match(/<script type="application\/json" data-dentivo-config>(.*?)<\/script>/s)![1]!,
     ) as PublicConfig;
     const written = JSON.parse(readFileSync(join(builtSite, SECURITY_HEADERS_FILE), 'utf8')).headers;
     expect(carried.tracking.gaId).toBe(fakeIds.GA_ID);

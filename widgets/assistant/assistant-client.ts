@@ -2,13 +2,20 @@
  * The assistant's network calls (docs/requirements.md#assistant-webhook, docs/requirements.md#assistant-uploads), loaded with the first message sent:
  *   1. the webhook: POST of the message, the reply read within a bounded time and size, checked against
  *      the contract (core/assistant/reply.ts: the rules of the zod schema, without zod in the browser);
- *   2. object storage: the voice note (then the files) uploaded with @supabase/supabase-js to
- *      assistant-uploads, cache control 3600, no overwrite, and their public URLs read back.
+ *   2. uploads: the voice note (then the files) sent with @supabase/supabase-js to …/assistant/upload,
+ *      which names each one (docs/decisions/0080-uploads-named-by-the-server.md); their public URLs follow.
  * supabase-js itself loads only when a voice note or a file is sent.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
-import { UPLOADS_BUCKET, attachmentPath, randomPart, voiceExtension, voicePath } from '../../core/assistant/uploads.ts';
+import {
+  PUBLIC_UPLOADS_PATH,
+  UPLOAD_KIND_HEADER,
+  UPLOAD_NAME_HEADER,
+  UPLOAD_PATH,
+  isUploadPath,
+  type UploadKind,
+} from '../../core/assistant/uploads.ts';
 import type { AttachmentRef, WebhookPayload, WebhookReply } from '../../core/assistant/contract.ts';
 import { readWebhookReply } from '../../core/assistant/reply.ts';
 import { PASSAGES_PATH, isOwnAssistant, readPassages, type Passage } from '../../core/assistant/passages.ts';
@@ -127,39 +134,41 @@ function storage(): Promise<SupabaseClient> {
   return client;
 }
 
-async function upload(path: string, body: Blob, contentType: string): Promise<string> {
-  const bucket = (await storage()).storage.from(UPLOADS_BUCKET);
-  // The blob travels as a multipart part: it must carry its type.
-  const typed = body.type ? body : new Blob([body], { type: contentType });
-  const { error } = await bucket.upload(path, typed, {
-    contentType,
-    cacheControl: String(ASSISTANT.voiceCacheControlSeconds),
-    upsert: false,
+/** Sends one upload; the server answers with the name it gave it, whose public URL is returned. */
+async function upload(kind: UploadKind, body: Blob, type: string, fileName?: string): Promise<string> {
+  const { data, error } = await (
+    await storage()
+  ).functions.invoke<{ path?: unknown }>(UPLOAD_PATH.replace('/functions/v1/', ''), {
+    body,
+    headers: {
+      'content-type': type,
+      [UPLOAD_KIND_HEADER]: kind,
+      // Header values are ASCII: the name travels percent-encoded, for the team only.
+      ...(fileName ? { [UPLOAD_NAME_HEADER]: encodeURIComponent(fileName) } : {}),
+    },
   });
   if (error) {
-    // StorageApiError carries the storage's status; a network failure has none.
-    const status = Number((error as { status?: unknown }).status) || undefined;
-    throw new UploadError(error.message, status);
+    // An answer of the server carries its status; a network failure has none.
+    const response = (error as { context?: unknown }).context;
+    throw new UploadError(error.message, response instanceof Response ? response.status : undefined);
   }
-  return bucket.getPublicUrl(path).data.publicUrl;
+  const path = data?.path;
+  if (typeof path !== 'string' || !isUploadPath(path)) throw new UploadError('Réponse du stockage illisible');
+  return `${backendUrl()}${PUBLIC_UPLOADS_PATH}${path}`;
 }
 
 const statusOf = (error: unknown) => (error instanceof UploadError ? error.status : undefined);
 
-/** 128 random bits per name: another visitor's upload cannot be guessed (docs/decisions/0024-uploads-never-active-content.md). */
-const random = () => randomPart(crypto.getRandomValues(new Uint8Array(16)));
-
-/** Call 2: the voice note, at landing-page/voices/{timestamp}-{random}.webm (.m4a when recorded as audio/mp4). */
+/** Call 2: the voice note; the server names it landing-page/voices/{timestamp}-{random}.{webm|m4a|ogg}. */
 export async function uploadVoice(blob: Blob): Promise<string> {
-  const type = blob.type || 'audio/webm';
   try {
-    return await upload(voicePath(Date.now(), random(), voiceExtension(type)), blob, type);
+    return await upload('voice', blob, blob.type || 'audio/webm');
   } catch (error) {
     throw new VoiceUploadError(`Voice upload failed: ${(error as Error).message}`, statusOf(error));
   }
 }
 
-/** Attachments, at landing-page/files/{timestamp}-{random}-{name}: the references the webhook receives. */
+/** Attachments, named by the server landing-page/files/{timestamp}-{random}.{ext}: the references the webhook receives. */
 export async function uploadFiles(files: readonly File[]): Promise<AttachmentRef[]> {
   const refs: AttachmentRef[] = [];
   for (const file of files) {
@@ -169,7 +178,7 @@ export async function uploadFiles(files: readonly File[]): Promise<AttachmentRef
         // The storage refuses control characters in a stored name (core/common/control-characters.ts).
         filename: withoutControlCharacters(file.name) || 'fichier',
         type,
-        url: await upload(attachmentPath(Date.now(), random(), file.name), file, type),
+        url: await upload('file', file, type, file.name),
       });
     } catch (error) {
       throw new FileUploadError(file.name, (error as Error).message, statusOf(error));

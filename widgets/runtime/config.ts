@@ -1,8 +1,11 @@
 /**
- * The public configuration of the site, written into each page by the build as
- * <script type="application/json" id="dentivo-config">. At build time the SSR sets it directly.
+ * The public configuration of the site, written at the end of each page by the build as
+ * <script type="application/json" data-dentivo-config> (core/common/islands.ts): found by what content
+ * cannot write, never by an id an article could take first. At build time the SSR sets it directly; the
+ * embed, from embed-config.json.
  */
 import type { PublicConfig } from '../../core/common/config.ts';
+import { CONFIG_SELECTOR } from '../../core/common/islands.ts';
 
 let current: PublicConfig | undefined;
 
@@ -12,8 +15,9 @@ export function setConfig(config: PublicConfig): void {
 
 export function getConfig(): PublicConfig {
   if (current) return current;
-  const element = typeof document === 'undefined' ? null : document.getElementById('dentivo-config');
-  if (!element?.textContent) throw new Error('Configuration Dentivo absente : la page doit contenir #dentivo-config.');
+  const element = typeof document === 'undefined' ? undefined : [...document.querySelectorAll(CONFIG_SELECTOR)].at(-1);
+  if (!element?.textContent)
+    throw new Error('Configuration Dentivo absente : la page doit contenir script[data-dentivo-config].');
   // Written by our own build from a validated configuration: no schema check in the browser (it would ship zod).
   current = JSON.parse(element.textContent) as PublicConfig;
   return current;

@@ -11,8 +11,12 @@
  * their team mail is sent after the answer (EdgeRuntime.waitUntil), and retried by send-contact-email's
  * /retry schedule, which drains the one queue.
  *
- * Secrets: SITE_URL, CORS_ORIGINS, EMBED_ORIGINS, optional ASSISTANT_INDEX_URL and ASSISTANT_RATE_LIMIT;
- * SMTP_URL, CONTACT_TO, MAIL_FROM (shared with send-contact-email). SUPABASE_DB_URL is given by Supabase.
+ * Voice notes and files come to …/assistant/upload (backend/assistant/uploads.ts): the function names each
+ * one and writes it to the bucket with the service-role key; visitors never write the bucket themselves.
+ *
+ * Secrets: SITE_URL, CORS_ORIGINS, EMBED_ORIGINS, optional ASSISTANT_INDEX_URL, ASSISTANT_RATE_LIMIT and
+ * UPLOADS_MAX_TOTAL_MB; SMTP_URL, CONTACT_TO, MAIL_FROM (shared with send-contact-email). SUPABASE_DB_URL,
+ * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are given by Supabase.
  */
 import site from '../../../content/site.json' with { type: 'json' };
 import { ConversationMemory } from '../../../backend/assistant/conversations.ts';
@@ -23,6 +27,8 @@ import {
 } from '../../../backend/assistant/handler.ts';
 import { assistantInbox } from '../../../backend/assistant/team-inbox.ts';
 import { handlePassagesRequest } from '../../../backend/assistant/passages.ts';
+import { bucketStore, handleUploadRequest, type UploadStore } from '../../../backend/assistant/uploads.ts';
+import { DEFAULT_RETENTION, parseRetention } from '../../../backend/assistant/retention.ts';
 import { publishedKnowledge } from '../../../backend/assistant/published.ts';
 import type { OutgoingMail } from '../../../backend/contact/mail.ts';
 import type { Database } from '../../../backend/db.ts';
@@ -51,6 +57,8 @@ export interface AssistantFunctionOptions {
   db?: Database;
   /** Sends one mail; by default nodemailer over SMTP_URL, none without it. */
   send?: (mail: OutgoingMail) => Promise<void>;
+  /** Where uploads go; by default the bucket of SUPABASE_URL, with SUPABASE_SERVICE_ROLE_KEY. */
+  store?: UploadStore;
 }
 
 export type AssistantFunction = ((request: Request) => Promise<Response>) & {
@@ -113,10 +121,35 @@ export function assistantFunction(
   };
   // …/assistant/passages: the best passages for a generative service (docs/decisions/0068-passages-for-a-generative-webhook.md).
   const passages = { ...deps, siteUrl };
-  const handler = (request: Request) =>
-    new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/passages')
-      ? handlePassagesRequest(request, passages, forwardedClient(request))
-      : handleAssistantRequest(request, deps, forwardedClient(request));
+  // …/assistant/upload: a voice note or a file, named here, written to the bucket.
+  const retention = parseRetention(env);
+  if (typeof retention === 'string') log(`Configuration invalide, plafond des dépôts par défaut : ${retention}`);
+  const serviceKey = env('SUPABASE_SERVICE_ROLE_KEY');
+  const uploads =
+    db && env('SUPABASE_URL') && serviceKey
+      ? {
+          db,
+          store: options.store ?? bucketStore(env('SUPABASE_URL'), serviceKey),
+          allowedOrigins: deps.allowedOrigins,
+          totalBytes: (typeof retention === 'string' ? DEFAULT_RETENTION : retention).uploadsTotalBytes,
+          log,
+        }
+      : undefined;
+  const handler = (request: Request) => {
+    const path = new URL(request.url).pathname.replace(/\/+$/, '');
+    const client = forwardedClient(request);
+    if (path.endsWith('/passages')) return handlePassagesRequest(request, passages, client);
+    if (path.endsWith('/upload'))
+      return uploads
+        ? handleUploadRequest(request, uploads, client)
+        : Promise.resolve(
+            Response.json(
+              { ok: false, error: 'Le stockage n’est pas configuré (base de données et clé de service).' },
+              { status: 503 },
+            ),
+          );
+    return handleAssistantRequest(request, deps, client);
+  };
   return Object.assign(handler, { close: async () => void (await opened?.close()) });
 }
 

@@ -3,7 +3,7 @@
  * embedded server (backend/contact/), plus what the edge runtime adds: the mail worker run after the
  * answer (kept alive by EdgeRuntime.waitUntil), and POST …/send-contact-email/retry, called on a
  * schedule with the service-role key, which sends what the queue holds (retries included), forgets
- * full rate-limit buckets, and deletes what visitors left once its time is over (unanswered questions,
+ * full rate-limit buckets, and deletes what visitors left once its time is over (DENTY's messages,
  * the bucket's uploads). Runs in Deno (Supabase) and is tested there (supabase/functions/tests/).
  */
 import { handleContactRequest } from '../../../backend/contact/handler.ts';
@@ -30,7 +30,7 @@ export interface ContactFunctionDeps {
   retryToken?: string;
   /**
    * What visitors leave is kept for a time (docs/decisions/0060-uploads-streamed-kept-for-a-time.md): each
-   * /retry round deletes unanswered questions past it, and the bucket's old objects through `removeObjects`.
+   * /retry round deletes DENTY's messages past it, and the bucket's old objects through `removeObjects`.
    */
   retention?: Retention;
   /** Removes objects of the assistant-uploads bucket (Storage's API, with the service-role key). */
@@ -53,14 +53,15 @@ export function createContactFunction(deps: ContactFunctionDeps): (request: Requ
       const round = worker ? await worker.drain() : { sent: 0, failed: 0, lost: 0 };
       const pruned = await queue.pruneRateLimits();
       let unanswered = 0;
+      let messages = 0;
       let objects = 0;
       if (deps.retention) {
-        unanswered = (await pruneAssistantData(deps.db, deps.retention)).unanswered;
+        ({ unanswered, messages } = await pruneAssistantData(deps.db, deps.retention));
         const expired = deps.removeObjects ? await expiredBucketObjects(deps.db, deps.retention) : [];
         if (expired.length) await deps.removeObjects!(expired);
         objects = expired.length;
       }
-      return Response.json({ ok: true, ...round, pruned, unanswered, objects });
+      return Response.json({ ok: true, ...round, pruned, unanswered, messages, objects });
     }
     return handleContactRequest(
       request,

@@ -10,15 +10,16 @@
  * (docs/decisions/0035-edge-functions-connect-to-postgres.md).
  *
  * Secrets: SMTP_URL (smtps://user:pass@host:465; Supabase blocks ports 25 and 587), CONTACT_TO,
- * MAIL_FROM, SITE_URL, CORS_ORIGINS, CONTACT_RATE_LIMIT, ASSISTANT_RETENTION_DAYS, ASSISTANT_MAX_UNANSWERED. SUPABASE_DB_URL and SUPABASE_SERVICE_ROLE_KEY
- * are given by Supabase.
+ * MAIL_FROM, SITE_URL, CORS_ORIGINS, CONTACT_RATE_LIMIT, ASSISTANT_RETENTION_DAYS, ASSISTANT_MAX_UNANSWERED,
+ * ASSISTANT_MAX_MESSAGES. SUPABASE_DB_URL, SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are given by Supabase.
  */
 import site from '../../../content/site.json' with { type: 'json' };
 import { connectPostgres } from '../../../backend/db-postgres.ts';
 import { parseRateLimit } from '../../../backend/rate-limit.ts';
 import { mailFromEnv } from '../_shared/mail.ts';
 import { createContactFunction } from './handler.ts';
-import { parseRetention } from '../../../backend/assistant/retention.ts';
+import { DEFAULT_RETENTION, parseRetention } from '../../../backend/assistant/retention.ts';
+import { bucketStore } from '../../../backend/assistant/uploads.ts';
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
 
@@ -46,26 +47,18 @@ export const handler = createContactFunction({
   background: typeof EdgeRuntime !== 'undefined' ? (work) => EdgeRuntime.waitUntil(work) : undefined,
   retryToken: env('SUPABASE_SERVICE_ROLE_KEY') || undefined,
   retention: retention(),
-  removeObjects: env('SUPABASE_URL') && env('SUPABASE_SERVICE_ROLE_KEY') ? removeObjects : undefined,
+  removeObjects:
+    env('SUPABASE_URL') && env('SUPABASE_SERVICE_ROLE_KEY')
+      ? (names) => bucketStore(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY')).remove(names)
+      : undefined,
 });
 
-/** ASSISTANT_RETENTION_DAYS and ASSISTANT_MAX_UNANSWERED; a bad value is logged and the defaults kept. */
+/** ASSISTANT_RETENTION_DAYS, ASSISTANT_MAX_UNANSWERED and ASSISTANT_MAX_MESSAGES; a bad value is logged and the defaults kept. */
 function retention() {
   const parsed = parseRetention(env);
   if (typeof parsed !== 'string') return parsed;
   console.error(`Configuration invalide, conservation par défaut (90 jours) : ${parsed}`);
-  return parseRetention(() => undefined) as Exclude<ReturnType<typeof parseRetention>, string>;
-}
-
-/** Storage's API removes the objects and their files (deleting rows of storage.objects would leave the files). */
-async function removeObjects(names: string[]): Promise<void> {
-  const key = env('SUPABASE_SERVICE_ROLE_KEY');
-  const response = await fetch(`${env('SUPABASE_URL')}/storage/v1/object/assistant-uploads`, {
-    method: 'DELETE',
-    headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
-    body: JSON.stringify({ prefixes: names }),
-  });
-  if (!response.ok) throw new Error(`Suppression des dépôts expirés refusée (HTTP ${response.status}).`);
+  return DEFAULT_RETENTION;
 }
 
 /** Ends the database connections (tests; the runtime ends an isolate on its own). */

@@ -247,3 +247,106 @@ Deno.test(
     }
   },
 );
+
+Deno.test(
+  '…/assistant/upload : la fonction nomme le dépôt, l’écrit au seau avec la clé de service, garde le nom du visiteur pour l’équipe',
+  { sanitizeOps: false, sanitizeResources: false },
+  async () => {
+    const site = await staticSite();
+    const db = await database();
+    // Supabase Storage, a third party's server: it records what the function writes and removes.
+    const objects = new Map<string, { type: string; bytes: number; auth: string; upsert: string; cache: string }>();
+    const storage = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, async (request) => {
+      const path = new URL(request.url).pathname;
+      const header = (name: string) => request.headers.get(name) ?? '';
+      if (request.method === 'POST') {
+        const bytes = (await request.arrayBuffer()).byteLength;
+        objects.set(path, {
+          type: header('content-type'),
+          bytes,
+          auth: header('authorization'),
+          upsert: header('x-upsert'),
+          cache: header('cache-control'),
+        });
+        return Response.json({ Key: path });
+      }
+      if (request.method === 'DELETE') {
+        const { prefixes } = (await request.json()) as { prefixes: string[] };
+        for (const name of prefixes) objects.delete(`/storage/v1/object/assistant-uploads/${name}`);
+        return Response.json([]);
+      }
+      return new Response(null, { status: 405 });
+    });
+    const env: Record<string, string> = {
+      SITE_URL: site.origin,
+      SUPABASE_URL: `http://127.0.0.1:${storage.addr.port}`,
+      SUPABASE_SERVICE_ROLE_KEY: 'cle-de-service',
+      UPLOADS_MAX_TOTAL_MB: '1',
+    };
+    const handler = assistantFunction((name) => env[name] ?? '', { db });
+    const send = (
+      body: Uint8Array<ArrayBuffer>,
+      headers: Record<string, string>,
+      client = '203.0.113.20',
+      origin = site.origin,
+    ) =>
+      handler(
+        new Request('https://projet.supabase.co/functions/v1/assistant/upload', {
+          method: 'POST',
+          headers: { origin, 'x-forwarded-for': client, 'content-length': String(body.byteLength), ...headers },
+          body,
+        }),
+      );
+    try {
+      const answer = await send(new Uint8Array(300 * 1024).fill(1), {
+        'content-type': 'application/pdf',
+        'x-upload-kind': 'file',
+        'x-upload-name': encodeURIComponent('DentivoOfficialDocs-QA-Facture_Dentivo_2026.pdf'),
+      });
+      assertEquals(answer.status, 200);
+      assertEquals(answer.headers.get('access-control-allow-origin'), site.origin);
+      const { path } = (await answer.json()) as { path: string };
+      assert(/^landing-page\/files\/\d{13}-[\w-]{22}\.pdf$/.test(path), path);
+      assertEquals(objects.get(`/storage/v1/object/assistant-uploads/${path}`), {
+        type: 'application/pdf',
+        bytes: 300 * 1024,
+        auth: 'Bearer cle-de-service',
+        upsert: 'false',
+        cache: 'max-age=3600',
+      });
+      const { rows } = await db.query<{ original_name: string }>(
+        'select original_name from assistant_uploads where path = $1',
+        [`assistant-uploads/${path}`],
+      );
+      assertEquals(rows, [{ original_name: 'DentivoOfficialDocs-QA-Facture_Dentivo_2026.pdf' }]);
+
+      // Refused before a byte is written: a type a browser would run, a body past 10 MB, another site.
+      assertEquals(
+        (await send(new Uint8Array(10), { 'content-type': 'text/html', 'x-upload-kind': 'file' })).status,
+        415,
+      );
+      const big = await send(new Uint8Array(10), {
+        'content-type': 'audio/webm',
+        'x-upload-kind': 'voice',
+        'content-length': String(11 * 1024 * 1024),
+      });
+      assertEquals(big.status, 413);
+      const foreign = { 'content-type': 'audio/webm', 'x-upload-kind': 'voice' };
+      assertEquals((await send(new Uint8Array(10), foreign, '203.0.113.21', 'https://pirate.example')).status, 403);
+      assertEquals(objects.size, 1);
+
+      // A cap of 1 MB, filled by other clients: a newcomer still sends a voice note, the oldest makes room.
+      for (let i = 0; i < 3; i++)
+        assertEquals((await send(new Uint8Array(300 * 1024), foreign, `203.0.113.${30 + i}`)).status, 200);
+      const voice = await send(new Uint8Array(50 * 1024), foreign, '203.0.113.40');
+      assertEquals(voice.status, 200);
+      assert(!objects.has(`/storage/v1/object/assistant-uploads/${path}`), 'le plus ancien dépôt devait faire place');
+      assert(objects.has(`/storage/v1/object/assistant-uploads/${(await voice.json()).path}`), 'note vocale attendue');
+    } finally {
+      await handler.close();
+      await storage.shutdown();
+      await db.close();
+      await site.close();
+    }
+  },
+);

@@ -11,6 +11,7 @@ import { createTransport } from 'nodemailer';
 import { database } from './database.ts';
 import { smtpServer } from './smtp.ts';
 import { createContactFunction } from '../send-contact-email/handler.ts';
+import { DEFAULT_RETENTION } from '../../../backend/assistant/retention.ts';
 
 const identity = {
   productName: 'Dentivo',
@@ -127,7 +128,7 @@ Deno.test('rate limit per client in the database, honeypot, and /retry for mails
     rateLimit: { limit: 2, windowMs: 60_000 },
     background: (work) => pending.push(work),
     retryToken: 'cle-service',
-    retention: { days: 90, maxUnanswered: 10_000 },
+    retention: DEFAULT_RETENTION,
     log: () => undefined,
   });
   try {
@@ -162,20 +163,21 @@ Deno.test('rate limit per client in the database, honeypot, and /retry for mails
     // Not due yet: the queue's back-off (one minute after a first failure) holds for every worker.
     assertEquals((await (await retry('cle-service')).json()).sent, 0);
     await db.query(`update mail_outbox set next_attempt_at = now() where status = 'pending'`);
-    // An unanswered question past its time goes with the round; a recent one and an idea stay.
+    // What DENTY kept past its time goes with the round, questions and ideas alike; recent ones stay.
     await db.query(
       `insert into assistant_messages (kind, conversation_id, message_id, text, received_at, mail_status) values
          ('unanswered', 'c', 'ancienne', 'Question ?', now() - interval '91 days', 'skipped'),
          ('unanswered', 'c', 'recente', 'Question ?', now(), 'skipped'),
-         ('idea', 'c', 'idee', 'Idée', now() - interval '400 days', 'skipped')`,
+         ('idea', 'c', 'idee', 'Idée', now() - interval '400 days', 'skipped'),
+         ('idea', 'c', 'idee-recente', 'Idée', now(), 'skipped')`,
     );
     const round = await (await retry('cle-service')).json();
-    assertEquals([round.ok, round.sent, round.failed, round.unanswered], [true, 6, 0, 1]);
+    assertEquals([round.ok, round.sent, round.failed, round.unanswered, round.messages], [true, 6, 0, 1, 1]);
     assertEquals(
       (await db.query<{ message_id: string }>('select message_id from assistant_messages order by id')).rows.map(
         (row) => row.message_id,
       ),
-      ['recente', 'idee'],
+      ['recente', 'idee-recente'],
     );
     assertEquals(sent.length, 6);
     assertEquals(await count(db), 3);
