@@ -64,5 +64,7 @@ export type IslandName = keyof typeof islands;
 
 export const isIslandName = (name: string): name is IslandName => Object.hasOwn(islands, name);
 
-/** What embed.js's data-widgets may ask for on another site. */
-export const embeddableNames = (Object.keys(islands) as IslandName[]).filter((name) => islands[name].embeddable);
+/** What embed.js's data-widgets may ask for on another site (pure: the site's client drops it). */
+export const embeddableNames = /* @__PURE__ */ (Object.keys(islands) as IslandName[]).filter(
+  (name) => islands[name].embeddable,
+);
