@@ -8,40 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { builtPages } from '../support/site.ts';
+import { decode, readableText } from '../support/page-text.ts';
 import { RETIRED_WORDINGS } from '../../core/common/actions.ts';
 
 /** Words that follow a figure without being what it counts: a line may start with them. */
 const NOT_COUNTED =
   /^(?:à|a|au|aux|avec|dans|de|des|du|en|est|et|la|le|les|mais|ni|ou|où|par|pour|puis|que|qui|sans|sont|sur|un|une)$/i;
-const BLOCKS =
-  'address|article|aside|blockquote|br|button|caption|dd|details|dialog|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|img|input|label|legend|li|main|nav|ol|option|p|section|select|summary|table|tbody|td|tfoot|th|thead|tr|ul';
-const BLOCK_TAG = new RegExp(`<\\/?(?:${BLOCKS})\\b[^>]*>`, 'g');
-const EDGE = '\u00B6';
-
-const decode = (text: string) =>
-  text
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&nbsp;/g, '\u00A0')
-    .replace(/&amp;/g, '&');
-
-/** What a reader reads of a page: its text, block edges marked, and the attributes people read. */
-export function readableText(html: string): string[] {
-  const body = html
-    .replace(/<head>[\s\S]*?<\/head>/, '')
-    .replace(/<(script|style|pre|code|textarea|svg)\b[\s\S]*?<\/\1>/g, EDGE);
-  const attributes = [...body.matchAll(/\s(?:alt|title|aria-label|placeholder)="([^"]*)"/g)].map(([, value]) =>
-    decode(value!),
-  );
-  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
-  return [
-    decode(body.replace(BLOCK_TAG, EDGE).replace(/<[^>]*>/g, '')),
-    ...attributes,
-    ...(description ? [decode(description)] : []),
-  ];
-}
 
 /** Every place a line may break where a French reader does not expect it. */
 export function typographyBreaks(text: string): string[] {
