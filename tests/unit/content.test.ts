@@ -89,6 +89,24 @@ describe('A content mistake stops the build with a clear message', () => {
     expect(() => loadContent(dir, {})).toThrow(/faq\.yaml[\s\S]*page inconnue « \/prix »/);
   });
 
+  it('stops a build for a real site that still has placeholder addresses, naming the settings', () => {
+    expect(() => loadContent(root, { SITE_URL: 'https://www.dentivo.fr' })).toThrow(
+      /Adresses d’exemple[\s\S]*APP_URL[\s\S]*company\.email/,
+    );
+  });
+
+  it('refuses a testimonial cited on a second page, naming the first', () => {
+    const dir = copyOfContent();
+    const file = join(dir, 'content', 'pages', 'tester.md');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/testimonials: \[t-testeur,/, 'testimonials: [t-agenda-secretaire,'),
+    );
+    expect(() => loadContent(dir, {})).toThrow(
+      /témoignage « t-agenda-secretaire » déjà utilisé par content\/pages\/home\.md/,
+    );
+  });
+
   it('refuses a reference to a testimonial that does not exist', () => {
     const dir = copyOfContent();
     const file = join(dir, 'content', 'pages', 'home.md');

@@ -3,7 +3,7 @@ import { relatedSolutions } from '../../core/pages/related-solutions.ts';
 import { frenchTypography, frenchTypographyHtml } from '../../core/common/typography.ts';
 import { formatDateFr } from '../../core/common/dates.ts';
 import { gridColumns } from '../../core/common/ui.ts';
-import { loadConfig, ConfigError, appAuthUrl, toPublicConfig } from '../../core/common/config.ts';
+import { loadConfig, ConfigError, appAuthUrl, placeholderAddresses, toPublicConfig } from '../../core/common/config.ts';
 import { readFileSync } from 'node:fs';
 
 const siteJson = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
@@ -162,6 +162,26 @@ describe('Configuration: site.json with environment overrides', () => {
       /appUrl \(variable d’environnement APP_URL\)/,
     );
     expect(() => loadConfig({ ...siteJson, themeColor: 'teal' }, {})).toThrow(/themeColor \(content\/site.json\)/);
+  });
+
+  it('stops a real site’s build on placeholder addresses, warns a placeholder site’s, says nothing locally', () => {
+    const config = loadConfig(siteJson, {});
+    expect(config.appUrl).toMatch(/\.example$/);
+    const real = placeholderAddresses(loadConfig(siteJson, { SITE_URL: 'https://www.dentivo.fr' }));
+    expect(real?.level).toBe('error');
+    expect(real?.message).toContain('changez APP_URL');
+    expect(real?.message).toContain('« company.email » de content/site.json');
+    expect(placeholderAddresses(config)?.level).toBe('warning');
+    expect(placeholderAddresses(loadConfig(siteJson, { SITE_URL: 'http://localhost:8080' }))).toBeUndefined();
+    const ready = loadConfig(
+      { ...siteJson, company: { ...siteJson.company, email: 'contact@dentivo.fr' } },
+      { SITE_URL: 'https://www.dentivo.fr', APP_URL: 'https://app.dentivo.fr' },
+    );
+    expect(placeholderAddresses(ready)).toBeUndefined();
+    const appOnly = placeholderAddresses(
+      loadConfig(siteJson, { SITE_URL: 'https://www.dentivo.fr', APP_URL: 'https://app.dentivo.fr' }),
+    );
+    expect(appOnly?.message).not.toContain('APP_URL');
   });
 
   it('builds the sign-in and sign-up addresses of the external app', () => {
