@@ -35,6 +35,7 @@ import {
   ContentError,
   validate,
   checkUnique,
+  citedTestimonials,
   referenceProblems,
   iconProblems,
   articleExtrasProblems,
@@ -235,6 +236,10 @@ export function createContentLoader(
     checkUnique(
       pages.flatMap((p) => [p.path, ...p.aliases].map((path) => ({ key: path, file: p.file }))),
       'chemin de page',
+    );
+    checkUnique(
+      pages.flatMap((p) => citedTestimonials(p).map((id) => ({ key: id, file: p.file }))),
+      'témoignage',
     );
 
     const postFiles = [

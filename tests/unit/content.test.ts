@@ -32,6 +32,28 @@ describe('Content of the site', () => {
     expect(new Set(content.posts.map((p) => p.category)).size).toBe(5);
   });
 
+  it('writes tags in sentence case: a capital for the first word, acronyms and names only after', () => {
+    const titleCased = content.posts.flatMap((post) =>
+      post.tags
+        .filter((tag) =>
+          tag
+            .split(/\s+/)
+            .slice(1)
+            .some((word) => /^\p{Lu}\p{Ll}/u.test(word)),
+        )
+        .map((tag) => `${post.slug} : ${tag}`),
+    );
+    expect(titleCased).toEqual([]);
+  });
+
+  it('cites each testimonial on one page only', () => {
+    const cited = content.pages.flatMap((page) =>
+      page.sections.flatMap((section) => (section.type === 'testimonials' ? section.testimonials : [])),
+    );
+    expect(cited.length).toBeGreaterThan(25);
+    expect(cited.filter((id, index) => cited.indexOf(id) !== index)).toEqual([]);
+  });
+
   it('keeps only the 8 visible entries in the Features menu', () => {
     const visible = content.shared.navigation.features.filter((e) => e.visible).map((e) => e.href);
     expect(visible).toEqual([

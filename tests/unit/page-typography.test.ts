@@ -6,8 +6,9 @@
  * a line's edge anyway, an inline element's edge not.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { builtPages } from '../support/site.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { builtPages, siteDir } from '../support/site.ts';
 import { decode, readableText } from '../support/page-text.ts';
 import { RETIRED_WORDINGS } from '../../core/common/actions.ts';
 
@@ -55,17 +56,41 @@ describe('French typography where lines break, on every built page', () => {
 describe('one wording per action (core/common/actions.ts), sign-up in the same tab', () => {
   const pages = builtPages();
 
-  it('no link or button of any page says an action another way', () => {
+  /** A retired wording (any case) or the English « workflow », in a text. */
+  const misworded = (text: string) => {
+    const lower = text.toLowerCase();
+    return [
+      ...RETIRED_WORDINGS.filter((retired) => lower.includes(retired.toLowerCase())),
+      ...(/\bworkflows?\b/i.test(text) ? ['workflow'] : []),
+    ];
+  };
+
+  it('no page says an action another way, nor « workflow », in its text, its title or its description', () => {
     const problems: string[] = [];
     for (const { file, path } of pages) {
       const html = readFileSync(file, 'utf8');
-      for (const [, label] of html.matchAll(/<(?:a|button)\b[^>]*>([\s\S]*?)<\/(?:a|button)>/g)) {
-        const text = decode(label!.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ');
-        for (const retired of RETIRED_WORDINGS)
-          if (text.includes(retired)) problems.push(`${path} : « ${text.trim()} »`);
-      }
+      const head = [...html.matchAll(/<title>([^<]*)<\/title>|<meta [^>]*content="([^"]*)"/g)].map(
+        ([, title, content]) => decode(title ?? content ?? ''),
+      );
+      for (const text of [...readableText(html), ...head])
+        for (const found of misworded(text)) problems.push(`${path} : « ${found} »`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('nor DENTY: what it quotes and the pages it links (its built index), its replies, its vocabulary', () => {
+    const index = JSON.parse(readFileSync(join(siteDir, 'assistant-index.json'), 'utf8')) as { docs: unknown };
+    expect(misworded(JSON.stringify(index.docs))).toEqual([]);
+    const root = join(import.meta.dirname, '..', '..');
+    const code = readdirSync(join(root, 'core', 'assistant'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => readFileSync(join(root, 'core', 'assistant', name), 'utf8'));
+    // The words a visitor may type (« devenir testeur ») are how DENTY understands, not what it says.
+    const vocabulary = readFileSync(join(root, 'content', 'shared', 'assistant-vocabulary.yaml'), 'utf8').replace(
+      /^\s*words: .*$/gm,
+      '',
+    );
+    expect(misworded([...code, vocabulary].join('\n'))).toEqual([]);
   });
 
   it('every link to the sign-up opens in the same tab', () => {
