@@ -53,6 +53,18 @@ describe('French typography where lines break, on every built page', () => {
   });
 });
 
+describe('headings never break a hyphenated word at its hyphen (« rendez‑vous »)', () => {
+  it('every heading of every built page holds non-breaking hyphens only', () => {
+    const problems: string[] = [];
+    for (const { file, path } of builtPages())
+      for (const [, inner] of readFileSync(file, 'utf8').matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)) {
+        const text = decode(inner!.replace(/<(svg|script)\b[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, ''));
+        if (/\p{L}-\p{L}/u.test(text)) problems.push(`${path} : « ${text.trim()} »`);
+      }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('one wording per action (core/common/actions.ts), sign-up in the same tab', () => {
   const pages = builtPages();
 

@@ -140,8 +140,36 @@ describe('French typography', () => {
 });
 
 describe('Dates in fr-FR', () => {
-  it('formats a publish date', () => {
-    expect(formatDateFr('2026-03-12')).toBe('12 mars 2026');
+  it('formats a publish date that never breaks, with « 1er » for the first of the month', () => {
+    expect(formatDateFr('2026-03-12')).toBe('12\u00A0mars\u00A02026');
+    expect(formatDateFr('2026-12-01')).toBe('1er\u00A0décembre\u00A02026');
+  });
+});
+
+describe('French typography: dates, ordinals, headings (issue 42)', () => {
+  it('keeps a date on one line, and an ordinal with its noun', () => {
+    expect(frenchTypography('Choix du 28 mai 2027, valable en novembre 2027.')).toBe(
+      'Choix du 28\u00A0mai\u00A02027, valable en novembre\u00A02027.',
+    );
+    expect(frenchTypography('Depuis le 1er janvier 2025, la 2e relance.')).toBe(
+      'Depuis le 1er\u00A0janvier\u00A02025, la 2e\u00A0relance.',
+    );
+    expect(frenchTypography('Plus de 500 cabinets')).toBe('Plus de 500\u00A0cabinets');
+  });
+
+  it('raises an ordinal’s letters in page text, never in an attribute nor in a word', () => {
+    expect(frenchTypographyHtml('<p title="le 1er mars">Le 1er mars, la 2e fois, H1e, 1erement</p>')).toBe(
+      '<p title="le 1er\u00A0mars">Le 1<sup>er</sup>\u00A0mars, la 2<sup>e</sup>\u00A0fois, H1e, 1erement</p>',
+    );
+  });
+
+  it('never breaks a hyphenated word of a heading at its hyphen', () => {
+    expect(frenchTypographyHtml('<h2 id="x">Réduire les rendez-vous manqués</h2><p>Les rendez-vous</p>')).toBe(
+      '<h2 id="x">Réduire les rendez\u2011vous manqués</h2><p>Les rendez-vous</p>',
+    );
+    expect(frenchTypographyHtml('<H3>Suivi <em>post-opératoire</em></H3><header>Haut-de-page</header>')).toBe(
+      '<H3>Suivi <em>post\u2011opératoire</em></H3><header>Haut-de-page</header>',
+    );
   });
 });
 

@@ -18,8 +18,7 @@ import {
 import { ConsentCategories } from './ConsentCategories.tsx';
 import { texts } from './texts.ts';
 import { useHydrated } from '../runtime/use-hydrated.ts';
-
-const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatLocalDateFr } from '../../core/common/dates.ts';
 
 export default function CookieSettings() {
   useSignals();
@@ -44,8 +43,8 @@ export default function CookieSettings() {
   if (mounted && fromGpc.value) status = texts.statusGpc;
   else if (mounted && record.lastUpdated)
     status = texts.statusSaved(
-      longDate.format(new Date(record.lastUpdated)),
-      longDate.format(consentExpiry(record.lastUpdated)),
+      formatLocalDateFr(new Date(record.lastUpdated)),
+      formatLocalDateFr(consentExpiry(record.lastUpdated)),
     );
   else if (mounted) status = texts.statusNoChoice;
 
