@@ -22,7 +22,7 @@ export const BUDGETS = {
   /**
    * A returning visitor (cookie choice made), until the page is idle: no React, no hidden island. The
    * stored consent record is checked whole by its compiled schema at idle, not before the first paint
-   * (docs/decisions/0075-consent-checked-at-idle.md): 9.9 KiB, where the check at load cost 10.8.
+   * (docs/decisions/0075-consent-checked-at-idle.md): 9.8 KiB, where the check at load cost 10.8.
    */
   repeatVisitBeforeIdle: 10 * KIB,
   cssPerPage: 20 * KIB,
