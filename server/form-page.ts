@@ -9,6 +9,7 @@ import { CONFIG_TAG, dataAttribute, isHydrationMoment, islandPlaceholder } from 
 import type { PublicConfig } from '../core/common/config.ts';
 import { frenchTypography, frenchTypographyHtml } from '../core/common/typography.ts';
 import type { IslandRenderer } from '../widgets/ssr.tsx';
+import { RESULT_TEXTS } from '../core/contact/fields.ts';
 
 export type FormName = 'contact' | 'tester';
 
@@ -70,7 +71,10 @@ export async function formPageWithErrors(page: string, form: FormName, state: Fo
   const view = frenchTypographyHtml((await islands()).render(name, props, JSON.parse(config) as PublicConfig));
   const html =
     page.slice(0, start.index) + islandPlaceholder(name, props, moment, view) + page.slice(end + FORM_END.length);
-  return html.replace(/<title>([\s\S]*?)<\/title>/, (_match, title: string) => `<title>Erreur\u00A0: ${title}</title>`);
+  return html.replace(
+    /<title>([\s\S]*?)<\/title>/,
+    (_match, title: string) => `<title>${RESULT_TEXTS.errorTitle(title)}</title>`,
+  );
 }
 
 export interface ConfirmationContent {

@@ -53,8 +53,13 @@ async function wake(element: HTMLElement): Promise<void> {
   if (!isIslandName(name)) return console.error(`Widget inconnu « ${name} »`);
   const island: Island = islands[name];
   const asked = element.dataset[ISLAND_DATA.hydrate];
-  const moment = island.wakeAtLoadIf?.() ? 'load' : isHydrationMoment(asked) ? asked : island.hydrate;
-  await when(moment, element);
+  const early = island.wakeAtLoadIf;
+  const moment = early?.(element) ? 'load' : isHydrationMoment(asked) ? asked : island.hydrate;
+  await Promise.race([
+    when(moment, element),
+    // A return to the page puts its form state back just before `pageshow`: read the condition again then.
+    new Promise<void>((resolve) => early && addEventListener('pageshow', () => early(element) && resolve())),
+  ]);
   try {
     if (island.wake) {
       (await island.wake()).wake(element);

@@ -22,11 +22,6 @@ export function isScheduled(post: { publishDate: string }, today: string): boole
   return post.publishDate > today;
 }
 
-/** « 3 décembre 2026 », with « 1er » for the first of the month, as French writes it. */
-function dayInWords(isoDay: string): string {
-  return formatDateFr(isoDay).replace(/^1 /, '1er ');
-}
-
 function listInWords(items: readonly string[]): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} et ${items.at(-1)}`;
 }
@@ -39,6 +34,6 @@ export function scheduledNotice(posts: readonly { publishDate: string }[]): stri
   if (!posts.length) return '';
   const days = [...new Set(posts.map((post) => post.publishDate))].sort();
   const one = posts.length === 1;
-  const when = listInWords(days.map((day) => `le ${dayInWords(day)}`));
+  const when = listInWords(days.map((day) => `le ${formatDateFr(day)}`));
   return `${posts.length} article${one ? '' : 's'} programmé${one ? '' : 's'}, publié${one ? '' : 's'} ${when}`;
 }

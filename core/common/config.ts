@@ -145,6 +145,41 @@ export function loadConfig(fileData: unknown, env: Record<string, string | undef
   return result.data;
 }
 
+/** A host of one's own machine: a local build, not a site. */
+const isLocalHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+/** A reserved placeholder domain (RFC 2606): `app.dentivo.example`, `contact@dentivo.example`. */
+const isPlaceholder = (host: string) => host === 'example' || host.endsWith('.example');
+
+/**
+ * The addresses a built site would show while still at their placeholders (docs/configuration.md#placeholder-addresses):
+ * the app's (sign-in and sign-up links) and the contact e-mail, each with the setting that changes it. A
+ * build for a real site (`SITE_URL` a real host) stops on them; a build for a placeholder `SITE_URL`
+ * warns; a local one (localhost) says nothing.
+ */
+export function placeholderAddresses(config: SiteConfig): { level: 'error' | 'warning'; message: string } | undefined {
+  const site = new URL(config.siteUrl).hostname;
+  if (isLocalHost(site)) return undefined;
+  const found = [
+    ...(isPlaceholder(new URL(config.appUrl).hostname)
+      ? [`l’application ${config.appUrl} : changez APP_URL (ou « appUrl » de content/site.json)`]
+      : []),
+    ...(isPlaceholder(config.company.email.split('@').pop()!)
+      ? [`l’e-mail de contact ${config.company.email} : changez « company.email » de content/site.json`]
+      : []),
+  ];
+  if (!found.length) return undefined;
+  const list = found.map((line) => `- ${line}`).join('\n');
+  return isPlaceholder(site)
+    ? {
+        level: 'warning',
+        message: `Attention : ce site (SITE_URL ${config.siteUrl}) garde des adresses d’exemple, à changer avant de le publier :\n${list}\nVoir docs/configuration.md#placeholder-addresses.`,
+      }
+    : {
+        level: 'error',
+        message: `Adresses d’exemple dans le site de ${config.siteUrl} : ses visiteurs ne pourraient ni se connecter ni écrire à l’équipe.\n${list}\nVoir docs/configuration.md#placeholder-addresses.`,
+      };
+}
+
 /** What the widgets may know, written into each page as JSON. */
 export const publicConfig = z.object({
   productName: z.string(),

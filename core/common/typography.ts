@@ -17,11 +17,16 @@ const NBHY = '\u2011';
 /** Words that follow a figure without being what it counts. */
 const NOT_COUNTED =
   'à|a|au|aux|avec|dans|de|des|du|en|est|et|la|le|les|mais|ni|ou|où|par|pour|puis|que|qui|sans|sont|sur|un|une';
-/** A number standing alone (not "UTF-8", "H2"), then a space and a word it counts. */
+/** A number standing alone (not "UTF-8", "H2") or an ordinal ("1er", "2e"), then a space and a word it counts. */
 const FIGURE_AND_NOUN = new RegExp(
-  `(?<![\\p{L}\\d_-])(\\d+(?:[.,]\\d+)*) (?=\\p{L})(?!(?:${NOT_COUNTED})(?![\\p{L}\\d'’-]))`,
+  `(?<![\\p{L}\\d_-])(\\d+(?:[.,]\\d+)*(?:er|re|e)?) (?=\\p{L})(?!(?:${NOT_COUNTED})(?![\\p{L}\\d'’-]))`,
   'gu',
 );
+/** A month before its year: a date never breaks ("28 mai 2027"; "28 mai" is a figure and its noun). */
+const MONTH_AND_YEAR =
+  /(?<!\p{L})(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) (?=\d{4}(?!\d))/giu;
+/** An ordinal's letters, set as a superscript in HTML: « 1<sup>er</sup> », « 2<sup>e</sup> ». */
+const ORDINAL = /(?<![\p{L}\d_-])(\d+)(er|re|e)(?![\p{L}\d_-])/gu;
 
 export function frenchTypography(text: string): string {
   // Each rule runs only when its trigger is in the text: a build typesets megabytes of article text.
@@ -33,7 +38,7 @@ export function frenchTypography(text: string): string {
   if (out.includes(' :')) out = out.replace(/ :(?=\s|$|<)/g, `${NBSP}:`);
   if (out.includes('« ')) out = out.replace(/« /g, `«${NNBSP}`);
   if (out.includes(' »')) out = out.replace(/ »/g, `${NNBSP}»`);
-  if (/\d /.test(out)) {
+  if (/\d(?:er|re|e)? /.test(out)) {
     out = out.replace(/(\d) (€|%)/g, `$1${NBSP}$2`);
     // A phone number never wraps: "+33 4 00 00 00 00", "04 00 00 00 00".
     out = out.replace(/(?:\+\d{2,3} \d|\b0\d)(?: \d{2}){4}\b/g, (phone) => phone.replace(/ /g, NBSP));
@@ -43,6 +48,7 @@ export function frenchTypography(text: string): string {
     // word that follows without being counted ("de 1 à 50", "le 04 00 00 00 00 ou…").
     out = out.replace(FIGURE_AND_NOUN, `$1${NBSP}`);
   }
+  if (/[a-zé] \d{4}/.test(out)) out = out.replace(MONTH_AND_YEAR, `$1${NBSP}`);
   // …and the figure its noun: "classe 1", "article 3", "étape 2".
   if (/(?:asse|icle|ape)s? \d/.test(out))
     out = out.replace(/(?<!\p{L})(classe|article|étape)(s?) (?=\d)/giu, `$1$2${NBSP}`);
@@ -185,6 +191,16 @@ function typesetPart(part: string, apply: (part: string) => string, memo: Map<st
   return done;
 }
 
+/** Page text: the typography, and the ordinals' letters raised (text between tags only, never an attribute). */
+const typesetText = (text: string) => {
+  const out = frenchTypography(text);
+  return /\d(?:er|re|e)/.test(out) ? out.replace(ORDINAL, '$1<sup>$2</sup>') : out;
+};
+
+const SLASH = 0x2f;
+const H = 0x68;
+const isHeadingLevel = (code: number) => code >= 0x31 && code <= 0x36;
+
 /**
  * Applies `frenchTypography` to the text between tags, to the attributes people read and to JSON-LD
  * (docs/decisions/0006-french-typography-at-build.md), leaving markup, scripts and styles alone.
@@ -194,6 +210,8 @@ function typesetPart(part: string, apply: (part: string) => string, memo: Map<st
  */
 export function frenchTypographyHtml(html: string, memo?: Map<string, string>): string {
   const length = html.length;
+  // Inside a heading (h1 to h6) a hyphenated word never breaks at its hyphen ("rendez-vous").
+  let heading = false;
   let out = '';
   // html[copied, at) is still to be copied as it is.
   let copied = 0;
@@ -216,6 +234,9 @@ export function frenchTypographyHtml(html: string, memo?: Map<string, string>): 
       }
       const close = html.indexOf('>', at + 1);
       if (close < 0) break;
+      const closing = html.charCodeAt(at + 1) === SLASH ? 1 : 0;
+      if ((html.charCodeAt(at + 1 + closing) | 0x20) === H && isHeadingLevel(html.charCodeAt(at + 2 + closing)))
+        heading = !closing;
       // A tag people read an attribute of holds `="` (most tags hold none, or only addresses and classes).
       if (nextValue <= at) {
         nextValue = html.indexOf('="', at + 1);
@@ -243,7 +264,8 @@ export function frenchTypographyHtml(html: string, memo?: Map<string, string>): 
       if (end < 0) end = length;
       if (hasTrigger(html, at, end)) {
         const text = html.slice(at, end);
-        const done = typesetPart(text, frenchTypography, memo);
+        let done = typesetPart(text, typesetText, memo);
+        if (heading && done.includes('-')) done = done.replace(/(\p{L})-(?=\p{L})/gu, `$1${NBHY}`);
         if (done !== text) {
           out += html.slice(copied, at) + done;
           copied = end;

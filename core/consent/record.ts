@@ -1,7 +1,7 @@
 /**
  * The consent record as local storage keeps it once a choice is made (docs/requirements.md#consent-record).
- * This schema is the rule; the browser runs it compiled (record.check.ts, written by `npm run checks`), so
- * that the first paint of every page reads the record without shipping zod.
+ * This schema is the rule; the browser runs it compiled (record.check.ts, written by `npm run checks`,
+ * read by stored-record.ts), without shipping zod.
  */
 import { z } from 'zod';
 import { CONSENT_ID_PATTERN } from './rules.ts';

@@ -1,16 +1,12 @@
 /**
  * Cookie consent rules (docs/requirements.md#consent-record; docs/decisions/0011-consent-record-and-renewal.md). No
  * zod at run time, so the consent widgets use them without shipping a schema library to the browser: the
- * stored record is checked by its schema (record.ts) compiled to a function; the proof that the server
- * validates is the zod schema of core/consent/proof.ts.
+ * stored record is checked by its schema (record.ts) compiled to a function (stored-record.ts), loaded
+ * once the page is idle; the proof that the server validates is the zod schema of core/consent/proof.ts.
  *
  * A stored choice counts only while it is readable, made under the current policy version and younger
  * than 6 months. Anything else is "no choice": the banner asks again and nothing non-essential runs.
  */
-import { problemOf, type CompiledCheck } from '../common/compiled-check.ts';
-import type { StoredConsentRecord } from './record.ts';
-import checkRecord from './record.check.ts';
-
 /** Local-storage key of the record (docs/requirements.md#consent-record). */
 export const CONSENT_STORAGE_KEY = 'cookie-consent';
 
@@ -88,7 +84,7 @@ export function addMonths(date: Date, months: number): Date {
   return result;
 }
 
-/** When a choice made at `lastUpdated` stops counting. */
+/** When a choice made at `lastUpdated` stops counting (an invalid date if it is not a date). */
 export function consentExpiry(lastUpdated: string): Date {
   return addMonths(new Date(lastUpdated), CONSENT_VALIDITY_MONTHS);
 }
@@ -97,25 +93,34 @@ export function consentExpiry(lastUpdated: string): Date {
 export const CONSENT_ID_PATTERN =
   /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 
-const isStoredRecord = checkRecord as CompiledCheck<StoredConsentRecord>;
-
 export const isConsentId = (value: unknown): value is string =>
   typeof value === 'string' && CONSENT_ID_PATTERN.test(value);
 
-const unreadable = (field: string) =>
-  new TypeError(`Choix de cookies enregistré illisible (${field ? `champ ${field}` : 'pas un objet'})`);
+/** How a stored record is read: whole, by its compiled schema (stored-record.ts), or as first paint reads it. */
+export type RecordReader = (value: unknown) => ConsentRecord;
 
-/** The stored record, checked by the compiled schema of record.ts; unknown fields are dropped. Throws naming the first bad field. */
-export function parseConsentRecord(value: unknown): ConsentRecord {
-  if (!isStoredRecord(value)) throw unreadable(problemOf(isStoredRecord));
-  return value;
+/**
+ * A stored record as the first paint reads it (docs/decisions/0075-consent-checked-at-idle.md): its version
+ * and its date, which decide whether the banner shows, and its id, kept by a choice made meanwhile. The
+ * choice itself counts as a refusal until the record is checked whole, once the page is idle: nothing
+ * runs on fields no schema has read.
+ */
+export function firstPaintRecord(value: unknown): ConsentRecord {
+  const { policyVersion, lastUpdated, consentId } = Object(value) as Partial<Record<keyof ConsentRecord, unknown>>;
+  return {
+    ...noChoice(),
+    hasSetPreferences: true,
+    policyVersion: String(policyVersion),
+    lastUpdated: String(lastUpdated),
+    consentId: isConsentId(consentId) ? consentId : '',
+  };
 }
 
 /**
- * What the stored text means now. A missing, corrupt, outdated (policy version) or expired record is
- * no choice, except that Global Privacy Control then stands for a refusal.
+ * What the stored text means now, read by `read`. A missing, corrupt, outdated (policy version) or
+ * expired record is no choice, except that Global Privacy Control then stands for a refusal.
  */
-export function readStoredConsent(raw: string | null, now: Date, gpc = false): LoadedConsent {
+export function readStoredConsent(raw: string | null, now: Date, gpc: boolean, read: RecordReader): LoadedConsent {
   const fallback = (problem?: ConsentProblem, error?: unknown): LoadedConsent => ({
     record: gpc ? gpcRefusal() : noChoice(),
     fromGpc: gpc,
@@ -125,12 +130,13 @@ export function readStoredConsent(raw: string | null, now: Date, gpc = false): L
   if (raw === null || raw === '') return fallback();
   let record: ConsentRecord;
   try {
-    record = parseConsentRecord(JSON.parse(raw));
+    record = read(JSON.parse(raw));
   } catch (error) {
     return fallback('corrupt', error);
   }
   if (record.policyVersion !== CONSENT_POLICY_VERSION) return fallback('version');
-  if (consentExpiry(record.lastUpdated!).getTime() <= now.getTime()) return fallback('expired');
+  // Written so that a date that is no date (NaN) is expired too.
+  if (!(consentExpiry(record.lastUpdated!).getTime() > now.getTime())) return fallback('expired');
   // A choice from the future (clock moved back) is kept, but its 6 months still run from that date.
   return { record, fromGpc: false };
 }
@@ -171,30 +177,6 @@ export function applyChoice(
 
 export const ACCEPT_ALL: ConsentChoice = { analytics: true, marketing: true };
 export const REJECT_ALL: ConsentChoice = { analytics: false, marketing: false };
-
-/** What may run: a category counts only once preferences are set (docs/requirements.md#trackers). */
-export function allowedCategories(record: ConsentRecord): ConsentChoice {
-  return {
-    analytics: record.hasSetPreferences && record.analytics,
-    marketing: record.hasSetPreferences && record.marketing,
-  };
-}
-
-/** Google consent mode v2 (basic): all four keys, every time. */
-export type GoogleConsentState = Record<
-  'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage',
-  'granted' | 'denied'
->;
-
-export function googleConsentState(allowed: ConsentChoice): GoogleConsentState {
-  const ads = allowed.marketing ? 'granted' : 'denied';
-  return {
-    ad_storage: ads,
-    ad_user_data: ads,
-    ad_personalization: ads,
-    analytics_storage: allowed.analytics ? 'granted' : 'denied',
-  };
-}
 
 /** The proof sent to the backend for each choice: choices, version, time, the random id; no personal data. */
 export interface ConsentProof extends ConsentChoice {

@@ -8,7 +8,7 @@
  * whose ID is empty is not installed: no code, no policy entry, no request.
  * No zod: the loader ships it to the browser.
  */
-import type { ConsentChoice } from './rules.ts';
+import type { ConsentChoice, ConsentRecord } from './rules.ts';
 
 /** The tracking part of the configuration (core/common/config.ts), as the trackers read it. */
 export interface TrackingConfig {
@@ -155,4 +155,28 @@ export function cookieNames(cookieString: string, pattern: RegExp): string[] {
  */
 export function sourceHost(source: string): string {
   return source.replace(/^[a-z]+:\/\//, '').replace(/^\*\./, '');
+}
+
+/** What may run: a category counts only once preferences are set (docs/requirements.md#trackers). */
+export function allowedCategories(record: ConsentRecord): ConsentChoice {
+  return {
+    analytics: record.hasSetPreferences && record.analytics,
+    marketing: record.hasSetPreferences && record.marketing,
+  };
+}
+
+/** Google consent mode v2 (basic): all four keys, every time. */
+export type GoogleConsentState = Record<
+  'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage',
+  'granted' | 'denied'
+>;
+
+export function googleConsentState(allowed: ConsentChoice): GoogleConsentState {
+  const ads = allowed.marketing ? 'granted' : 'denied';
+  return {
+    ad_storage: ads,
+    ad_user_data: ads,
+    ad_personalization: ads,
+    analytics_storage: allowed.analytics ? 'granted' : 'denied',
+  };
 }

@@ -87,11 +87,14 @@ export const emptyTesterForm = (): TesterFormValues => ({
   teamSize: String(TEAM_SIZE_DEFAULT),
 });
 
-/** docs/requirements.md#tester-form-validation: "the input falls back to 1 when not a number"; kept within 1 to 50. */
+/**
+ * docs/requirements.md#tester-form-validation: "the input falls back to 1 when not a number". A number
+ * stays as typed, so that one outside 1 to 50 is refused with a message rather than changed unseen.
+ */
 export function teamSizeFromInput(raw: string | number | undefined | null): number {
-  const value = typeof raw === 'number' ? raw : Number.parseInt(String(raw ?? '').trim(), 10);
-  if (!Number.isFinite(value)) return TEAM_SIZE_DEFAULT;
-  return Math.min(TEAM_SIZE_MAX, Math.max(TEAM_SIZE_MIN, Math.round(value)));
+  const text = String(raw ?? '').trim();
+  const value = typeof raw === 'number' ? raw : text === '' ? Number.NaN : Number(text);
+  return Number.isFinite(value) ? value : TEAM_SIZE_DEFAULT;
 }
 
 /** Reads the fields of a posted form (no-JavaScript path) into form values; anything missing is empty. */
@@ -131,6 +134,8 @@ export const RESULT_TEXTS = {
   testerSuccess: 'Votre demande a été envoyée avec succès\u202F!',
   testerFailure: 'Une erreur est survenue. Veuillez réessayer.',
   testerThanksText: 'Nous revenons vers vous par e\u2011mail pour organiser la suite.',
+  /** The tab's title while the form shows an error, on the server's page as in the widget. */
+  errorTitle: (title: string) => `Erreur\u00A0: ${title}`,
   fixErrors: (count: number) =>
     count > 1
       ? `Le formulaire contient ${count}\u00A0erreurs\u00A0: corrigez les champs signalés.`

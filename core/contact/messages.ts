@@ -1,6 +1,6 @@
 /**
  * Every message a visitor may read about a contact or tester request, written once and typeset in the
- * source (docs/decisions/0053-form-messages-and-typed-text.md): the fields' rules, the limits the
+ * source (docs/decisions/0053-form-messages-and-typed-text.md): each form's rules, the limits the
  * specification leaves open, and the answers of the request itself. The widgets (at submit, with the
  * schemas of core/contact/schema.ts), the embedded server's no-JavaScript pages and the edge function all
  * read them here; what the forms show before any check (results, thanks) is in core/contact/fields.ts.
@@ -12,35 +12,30 @@ import { FULL_NAME_MIN, MESSAGE_MIN, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from './fiel
 export const MAX_LENGTH = { fullName: 200, email: 254, company: 200, phone: 40, message: 5000, city: 120 } as const;
 
 /**
- * One sentence per rule, the same on both forms (docs/requirements.md#forms): the specification's own
- * words, « e‑mail » as the labels write it, each a sentence with its full stop.
+ * The contact form's messages: the specification's words, verbatim (docs/requirements.md#contact-form-validation),
+ * typeset only (no-break spaces, apostrophes).
  */
-export const FIELD_MESSAGES = {
-  fullName: `Le nom doit contenir au moins ${FULL_NAME_MIN}\u00A0caractères.`,
-  email: 'Veuillez entrer une adresse e\u2011mail valide.',
-  subject: 'Veuillez sélectionner un sujet.',
-  profession: 'Veuillez sélectionner votre profession.',
-  message: `Votre message doit contenir au moins ${MESSAGE_MIN}\u00A0caractères.`,
-  consent: 'Vous devez accepter la politique de confidentialité.',
-  teamSize: `La taille de l’équipe doit être un nombre entier entre ${TEAM_SIZE_MIN} et ${TEAM_SIZE_MAX}.`,
-} as const;
-
 export const CONTACT_MESSAGES = {
-  fullName: FIELD_MESSAGES.fullName,
-  email: FIELD_MESSAGES.email,
-  subject: FIELD_MESSAGES.subject,
-  message: FIELD_MESSAGES.message,
-  consent: FIELD_MESSAGES.consent,
+  fullName: 'Le nom et prénom sont requis',
+  email: 'Adresse email invalide',
+  subject: 'Veuillez sélectionner un sujet',
+  message: `Votre message doit contenir au moins ${MESSAGE_MIN}\u00A0caractères`,
+  consent: 'Vous devez accepter la politique de confidentialité',
 } as const;
 
+/** The tester form's messages, the specification's words too (docs/requirements.md#tester-form-validation). */
 export const TESTER_MESSAGES = {
-  fullName: FIELD_MESSAGES.fullName,
-  email: FIELD_MESSAGES.email,
-  profession: FIELD_MESSAGES.profession,
-  teamSize: FIELD_MESSAGES.teamSize,
+  fullName: `Le nom doit contenir au moins ${FULL_NAME_MIN}\u00A0caractères.`,
+  email: 'Veuillez entrer une adresse email valide.',
+  profession: 'Veuillez sélectionner votre profession.',
+  // Not in the specification, which lets the input fall back to 1 only when it is not a number.
+  teamSize: `Indiquez un nombre entier de personnes, de ${TEAM_SIZE_MIN} à ${TEAM_SIZE_MAX}.`,
 } as const;
 
+/** The rules the specification leaves open, written in the tester form's manner. */
 export const LIMIT_MESSAGES = {
+  phoneNumber:
+    'Veuillez entrer un numéro de téléphone valide, par exemple 01\u00A023\u00A045\u00A067\u00A089 ou +33\u00A01\u00A023\u00A045\u00A067\u00A089.',
   fullName: `Le nom ne doit pas dépasser ${MAX_LENGTH.fullName}\u00A0caractères.`,
   company: `Le nom du cabinet ne doit pas dépasser ${MAX_LENGTH.company}\u00A0caractères.`,
   phone: `Le numéro de téléphone ne doit pas dépasser ${MAX_LENGTH.phone}\u00A0caractères.`,

@@ -57,8 +57,8 @@ function text(options: {
   );
 }
 
-/** An optional text: absent, null or blank all mean "not given". */
-function optionalText(max: number, tooLong: string) {
+/** An optional text: absent, null or blank all mean "not given"; `rule`, when given, holds what is given. */
+function optionalText(max: number, tooLong: string, rule = { test: (_value: string) => true, message: '' }) {
   return z
     .pipe(
       z.optional(z.nullable(z.string({ error: LIMIT_MESSAGES.text }))),
@@ -67,7 +67,19 @@ function optionalText(max: number, tooLong: string) {
     .check(
       z.refine((value) => value === undefined || cleanText(false)(value), LIMIT_MESSAGES.characters),
       z.refine((value) => value === undefined || value.length <= max, tooLong),
+      z.refine((value) => value === undefined || rule.test(value), rule.message),
     );
+}
+
+/**
+ * A phone number as people write one: French (10 digits from 0: 01 23 45 67 89, 01.23.45.67.89) or
+ * international (+ or 00, then 8 to 15 digits: +33 1 23 45 67 89, +33 (0)1 23 45 67 89), spaces, dots,
+ * hyphens and brackets between the digits.
+ */
+export function looksLikePhone(value: string): boolean {
+  if (!/^\+?[\d\s.()-]+$/.test(value)) return false;
+  const digits = value.replace(/[\s.()-]/g, '');
+  return /^0[1-9]\d{8}$/.test(digits) || /^(?:\+|00)[1-9]\d{7,14}$/.test(digits);
 }
 
 /** RFC 5321, section 4.5.3.1: a local part of 64 octets, a path of 256 (so an address of 254) at most. */
@@ -114,7 +126,10 @@ const contactShape = {
   }),
   company: optionalText(MAX_LENGTH.company, LIMIT_MESSAGES.company),
   email: email(CONTACT_MESSAGES.email),
-  phone: optionalText(MAX_LENGTH.phone, LIMIT_MESSAGES.phone),
+  phone: optionalText(MAX_LENGTH.phone, LIMIT_MESSAGES.phone, {
+    test: looksLikePhone,
+    message: LIMIT_MESSAGES.phoneNumber,
+  }),
   subject: z.enum(CONTACT_SUBJECTS, { error: CONTACT_MESSAGES.subject }),
   message: text({
     required: CONTACT_MESSAGES.message,
@@ -148,12 +163,20 @@ export const contactForm = z.object({
   consent: z.literal(true, { error: CONTACT_MESSAGES.consent }),
 });
 
-/** The tester form as typed; teamSize falls back to 1 (docs/requirements.md#tester-form-validation). */
+/** A whole number of people, 1 to 50 (docs/requirements.md#tester-form-validation). */
+const teamSize = z
+  .int({ error: TESTER_MESSAGES.teamSize })
+  .check(z.gte(TEAM_SIZE_MIN, TESTER_MESSAGES.teamSize), z.lte(TEAM_SIZE_MAX, TESTER_MESSAGES.teamSize));
+
+/** The tester form as typed; a team size that is not a number falls back to 1 (docs/requirements.md#tester-form-validation). */
 export const testerForm = z.object({
   ...testerShape,
   teamSize: z.pipe(
-    z.optional(z.string()),
-    z.transform((value) => teamSizeFromInput(value)),
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => teamSizeFromInput(value)),
+    ),
+    teamSize,
   ),
 });
 
@@ -173,11 +196,7 @@ export const testerPayload = z.strictObject(
   {
     type: z.literal('tester', { error: LIMIT_MESSAGES.type }),
     ...testerShape,
-    teamSize: z.optional(
-      z
-        .int({ error: TESTER_MESSAGES.teamSize })
-        .check(z.gte(TEAM_SIZE_MIN, TESTER_MESSAGES.teamSize), z.lte(TEAM_SIZE_MAX, TESTER_MESSAGES.teamSize)),
-    ),
+    teamSize: z.optional(teamSize),
     created_at: createdAt,
     [HONEYPOT_FIELD]: z.optional(z.unknown()),
   },

@@ -14,6 +14,7 @@ import { unknownVocabularyTargets, type AssistantVocabulary } from '../assistant
 import {
   articleExtrasProblems,
   authorProblem,
+  citedTestimonials,
   duplicateProblem,
   faqPageProblems,
   iconProblems,
@@ -73,6 +74,7 @@ export function checkContent(
 
   const authors: string[] = [];
   const paths = new Map<string, string>();
+  const testimonials = new Map<string, string>();
   const slugs = new Map<string, string>();
   const ids = new Map<string, string>();
   const published = new Set<string>();
@@ -96,6 +98,10 @@ export function checkContent(
       for (const path of [page.path, ...page.aliases]) {
         add(file, duplicateProblem(path, paths, 'chemin de page'));
         paths.set(path, file);
+      }
+      for (const id of citedTestimonials(page)) {
+        add(file, duplicateProblem(id, testimonials, 'témoignage'));
+        testimonials.set(id, file);
       }
     }
     // The environment overrides some settings at build; the file itself must hold what the schema asks.

@@ -24,6 +24,7 @@ export function editorWords(text: string): string {
         .replace(/^slug d’article « (.+?) » déjà utilisé par \S+/, (_, slug: string) => `${label('slug')} : « ${slug} » est déjà l’adresse d’un autre article ; choisissez-en une autre.`)
         .replace(/^id d’article « (.+?) » déjà utilisé par \S+/, (_, id: string) => `${label('id')} : le numéro ${id} est déjà pris ; videz le champ, un numéro libre sera donné.`)
         .replace(/^chemin de page « (.+?) » déjà utilisé par \S+/, (_, path: string) => `${label('path')} : « ${path} » est déjà l’adresse d’une autre page ; choisissez-en une autre.`)
+        .replace(/^témoignage « (.+?) » déjà utilisé par \S+/, (_, id: string) => `${label('testimonials')} : « ${id} » est déjà cité sur une autre page ; choisissez-en un autre ou écrivez-en un nouveau.`)
         .replace(/\s+$/, ''),
     )
     .join('\n');

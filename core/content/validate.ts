@@ -137,6 +137,10 @@ export function referenceProblems(page: Page, shared: Pick<SharedContent, 'testi
   return problems;
 }
 
+/** The testimonials a page cites: each is cited on one page only (« témoignage … déjà utilisé par »). */
+export const citedTestimonials = (page: Page): string[] =>
+  page.sections.flatMap((section) => (section.type === 'testimonials' ? section.testimonials : []));
+
 /** The shared blocks shown on every article point to FAQ entries by id. */
 export function articleExtrasProblems(shared: Pick<SharedContent, 'faq' | 'articleExtras'>): string[] {
   const faq = new Set(shared.faq.map((item) => item.id));

@@ -20,13 +20,11 @@ export const KIB = 1024;
 export const BUDGETS = {
   firstLoadScript: 85 * KIB,
   /**
-   * A returning visitor (cookie choice made), until the page is idle: no React, no hidden island. 10.5
-   * since decorative motion waits for the first interaction and the launcher's pulse for a shown page
-   * (docs/decisions/0057-motion-after-interaction.md): about 0.3 KiB of plain script. 11 since the stored
-   * consent record is checked by its zod schema compiled, not by a copy written by hand
-   * (docs/decisions/0069-browser-checks-compiled-from-zod.md): about 1 KiB.
+   * A returning visitor (cookie choice made), until the page is idle: no React, no hidden island. The
+   * stored consent record is checked whole by its compiled schema at idle, not before the first paint
+   * (docs/decisions/0075-consent-checked-at-idle.md): 9.8 KiB, where the check at load cost 10.8.
    */
-  repeatVisitBeforeIdle: 11 * KIB,
+  repeatVisitBeforeIdle: 10 * KIB,
   cssPerPage: 20 * KIB,
   embedTag: 5 * KIB,
   assistantAfterOpen: 100 * KIB,

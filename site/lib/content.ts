@@ -21,7 +21,13 @@ import {
 } from '../../core/blog/post.ts';
 import { RESERVED_BLOG_SLUGS } from '../../core/blog/listing.ts';
 import { isScheduled, parisDay } from '../../core/blog/schedule.ts';
-import { loadConfig, resolveHref, type SiteConfig } from '../../core/common/config.ts';
+import {
+  ConfigError,
+  loadConfig,
+  placeholderAddresses,
+  resolveHref,
+  type SiteConfig,
+} from '../../core/common/config.ts';
 import { renderMarkdown, type TextSection, type TocItem } from './markdown.ts';
 import { lastModifiedFinder } from './last-modified.ts';
 import { iconExists } from './icons.ts';
@@ -29,6 +35,7 @@ import {
   ContentError,
   validate,
   checkUnique,
+  citedTestimonials,
   referenceProblems,
   iconProblems,
   articleExtrasProblems,
@@ -44,6 +51,8 @@ export { ContentError, validate };
 
 /** YAML 1.2's core schema: a date stays the text the editor typed (the schemas read AAAA-MM-JJ). */
 const parseYaml = (text: string): unknown => load(text, { schema: CORE_SCHEMA });
+/** The placeholder addresses were announced (site/lib/content.ts load). */
+let warnedOfPlaceholders = false;
 
 function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
   // Parsed from a copy: the front matter's strings, kept with the post, are cut from the text they were
@@ -166,6 +175,11 @@ export function createContentLoader(
   function load(): Content {
     const lastModified = lastModifiedFinder(root);
     const config = loadConfig(JSON.parse(readFileSync(join(contentDir, 'site.json'), 'utf8')), env);
+    const placeholders = placeholderAddresses(config);
+    if (placeholders?.level === 'error') throw new ConfigError(placeholders.message);
+    // Once per process: `npm run dev` loads on every change.
+    if (placeholders && !warnedOfPlaceholders) console.warn(`\n⚠ ${placeholders.message}\n`);
+    warnedOfPlaceholders ||= Boolean(placeholders);
     // `text` is the whole file: the warning about dropped HTML names the line in it.
     const markdown = (body: string, file: string, text: string) =>
       renderMarkdown(body, {
@@ -226,6 +240,10 @@ export function createContentLoader(
     checkUnique(
       pages.flatMap((p) => [p.path, ...p.aliases].map((path) => ({ key: path, file: p.file }))),
       'chemin de page',
+    );
+    checkUnique(
+      pages.flatMap((p) => citedTestimonials(p).map((id) => ({ key: id, file: p.file }))),
+      'témoignage',
     );
 
     const postFiles = [

@@ -5,7 +5,8 @@
  * embedded server (tests/support/widget-backend.ts), whose consent_proofs rows are read back.
  *
  * The store reads the stored choice when its module starts, as on a page load: each test loads it afresh
- * (`openPage`), after putting in storage what the visitor left there.
+ * (`openPage`), after putting in storage what the visitor left there. The first paint reads only what
+ * the banner decides on; `checkStoredChoice`, run at idle on a page, puts the checked record in place.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -131,8 +132,24 @@ describe('Persistance (stockage local, clé cookie-consent)', () => {
     first.updateConsent({ analytics: true, marketing: false });
     expect(stored()).toEqual(first.consent.value);
     const next = await openPage();
-    expect(next.consent.value).toEqual(first.consent.value);
+    // The first paint: no banner, and a refusal until the record is checked (nothing runs on it).
     expect(next.hasSetPreferences.value).toBe(true);
+    expect(next.consent.value).toMatchObject({ analytics: false, consentId: first.consent.value.consentId });
+    expect(next.storedChoiceChecked.value).toBe(false);
+    await next.checkStoredChoice();
+    expect(next.consent.value).toEqual(first.consent.value);
+    expect(next.storedChoiceChecked.value).toBe(true);
+  });
+
+  it('un enregistrement à jour mais mal formé cache le bandeau au premier affichage, puis le montre une fois vérifié', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    localStorage.setItem(KEY, leftBy(1, { analytics: 'oui' as unknown as boolean }));
+    const { checkStoredChoice, consent, hasSetPreferences } = await openPage();
+    expect(hasSetPreferences.value).toBe(true);
+    expect(consent.value.analytics).toBe(false);
+    await checkStoredChoice();
+    expect(hasSetPreferences.value).toBe(false);
+    expect(logged).toHaveBeenCalledWith('Error loading consent from localStorage:', expect.any(TypeError));
   });
 
   it('un choix de plus de 6 mois ne compte plus : le bandeau redemande', async () => {
@@ -174,8 +191,8 @@ describe('Persistance (stockage local, clé cookie-consent)', () => {
     const { consent, hasSetPreferences } = await openPage();
     localStorage.setItem(KEY, leftBy(0, { analytics: true, marketing: true }));
     window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
+    await waitFor(() => expect(consent.value).toMatchObject({ analytics: true, marketing: true }));
     expect(hasSetPreferences.value).toBe(true);
-    expect(consent.value).toMatchObject({ analytics: true, marketing: true });
   });
 
   it('Global Privacy Control : tout refusé d’emblée sans rien enregistrer ; un choix explicite ensuite l’emporte', async () => {
@@ -189,6 +206,7 @@ describe('Persistance (stockage local, clé cookie-consent)', () => {
     updateConsent({ analytics: true, marketing: false });
     expect(fromGpc.value).toBe(false);
     const next = await openPage();
+    await next.checkStoredChoice();
     expect(next.fromGpc.value).toBe(false);
     expect(next.consent.value.analytics).toBe(true);
   });
@@ -256,7 +274,9 @@ describe('Retrait du consentement', () => {
     const user = userEvent.setup();
     render(<CookieSettings />);
     const analytics = screen.getByRole('switch', { name: 'Mesure d’audience' }) as HTMLInputElement;
-    expect(analytics.checked).toBe(true);
+    // The stored choice shows once its record is checked (the panel starts the check itself).
+    await waitFor(() => expect(analytics.checked).toBe(true));
+    expect(store.storedChoiceChecked.value).toBe(true);
     await user.click(analytics);
     expect(store.consent.value).toMatchObject({ analytics: false, marketing: true });
     expect(stored()).toMatchObject({ analytics: false, marketing: true });

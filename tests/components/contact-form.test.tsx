@@ -60,17 +60,17 @@ describe('Validation (docs/requirements.md#contact-form-validation), en françai
     const user = renderForm();
     await user.click(submit());
     const messages = {
-      'Nom et prénom': 'Le nom doit contenir au moins 2\u00A0caractères.',
-      'Adresse e\u2011mail': 'Veuillez entrer une adresse e\u2011mail valide.',
-      'Sujet de votre demande': 'Veuillez sélectionner un sujet.',
-      'Votre message': 'Votre message doit contenir au moins 10\u00A0caractères.',
+      'Nom et prénom': 'Le nom et prénom sont requis',
+      'Adresse e\u2011mail': 'Adresse email invalide',
+      'Sujet de votre demande': 'Veuillez sélectionner un sujet',
+      'Votre message': 'Votre message doit contenir au moins 10\u00A0caractères',
     };
     for (const [label, message] of Object.entries(messages)) {
       await waitFor(() => expect(describedBy(field(label))).toBe(message));
       expect(field(label).getAttribute('aria-invalid')).toBe('true');
     }
     const consent = screen.getByRole('checkbox', { name: /J’accepte/ });
-    expect(describedBy(consent)).toBe('Vous devez accepter la politique de confidentialité.');
+    expect(describedBy(consent)).toBe('Vous devez accepter la politique de confidentialité');
     // Optional fields are not in error.
     expect(field('Cabinet ou structure (facultatif)').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(field('Nom et prénom'));
@@ -84,22 +84,36 @@ describe('Validation (docs/requirements.md#contact-form-validation), en françai
     await user.clear(field('Votre message'));
     await user.type(field('Votre message'), 'Trop court');
     await user.click(submit());
-    await waitFor(() =>
-      expect(describedBy(field('Adresse e\u2011mail'))).toBe('Veuillez entrer une adresse e\u2011mail valide.'),
-    );
+    await waitFor(() => expect(describedBy(field('Adresse e\u2011mail'))).toBe('Adresse email invalide'));
     expect(field('Votre message').getAttribute('aria-invalid')).toBeNull();
     expect(field('Nom et prénom').getAttribute('aria-invalid')).toBeNull();
     expect(announcement()).toBe('Le formulaire contient une erreur\u00A0: corrigez le champ signalé.');
   });
 
+  it('un téléphone, quand il est donné, doit en être un (français ou international)', async () => {
+    const user = renderForm();
+    await fillValid(user);
+    await user.type(field('Téléphone (facultatif)'), '12');
+    await user.click(submit());
+    await waitFor(() =>
+      expect(describedBy(field('Téléphone (facultatif)'))).toBe(
+        'Veuillez entrer un numéro de téléphone valide, par exemple 01\u00A023\u00A045\u00A067\u00A089 ou +33\u00A01\u00A023\u00A045\u00A067\u00A089.',
+      ),
+    );
+    await user.clear(field('Téléphone (facultatif)'));
+    await user.type(field('Téléphone (facultatif)'), '+33 6 12 34 56 78');
+    expect(field('Téléphone (facultatif)').getAttribute('aria-invalid')).toBeNull();
+    await user.click(submit());
+    await waitFor(async () => expect(await rows()).toHaveLength(1));
+    expect((await rows())[0]).toMatchObject({ phone: '+33 6 12 34 56 78' });
+  });
+
   it('un champ signalé est vérifié de nouveau pendant que le visiteur le corrige', async () => {
     const user = renderForm();
     await user.click(submit());
-    await waitFor(() =>
-      expect(describedBy(field('Nom et prénom'))).toBe('Le nom doit contenir au moins 2\u00A0caractères.'),
-    );
+    await waitFor(() => expect(describedBy(field('Nom et prénom'))).toBe('Le nom et prénom sont requis'));
     await user.type(field('Nom et prénom'), 'C');
-    expect(describedBy(field('Nom et prénom'))).toBe('Le nom doit contenir au moins 2\u00A0caractères.');
+    expect(describedBy(field('Nom et prénom'))).toBe('Le nom et prénom sont requis');
     await user.type(field('Nom et prénom'), 'l');
     expect(describedBy(field('Nom et prénom'))).toBe('');
     expect(field('Nom et prénom').getAttribute('aria-invalid')).toBeNull();
@@ -246,9 +260,7 @@ describe('Avant l’hydratation (docs/architecture.md#islands)', () => {
     });
     // And it is what gets validated: only the missing fields are flagged.
     await userEvent.setup().click(submit());
-    await waitFor(() =>
-      expect(describedBy(field('Adresse e\u2011mail'))).toBe('Veuillez entrer une adresse e\u2011mail valide.'),
-    );
+    await waitFor(() => expect(describedBy(field('Adresse e\u2011mail'))).toBe('Adresse email invalide'));
     expect(field('Nom et prénom').getAttribute('aria-invalid')).toBeNull();
     expect(field('Votre message').getAttribute('aria-invalid')).toBeNull();
   });

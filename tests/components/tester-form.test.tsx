@@ -59,13 +59,34 @@ describe('Validation (docs/requirements.md#tester-form-validation), en français
     await waitFor(() =>
       expect(describedBy(field('Nom et prénom'))).toBe('Le nom doit contenir au moins 2\u00A0caractères.'),
     );
-    expect(describedBy(field('Adresse e\u2011mail'))).toBe('Veuillez entrer une adresse e\u2011mail valide.');
+    expect(describedBy(field('Adresse e\u2011mail'))).toBe('Veuillez entrer une adresse email valide.');
     expect(describedBy(field('Profession'))).toBe('Veuillez sélectionner votre profession.');
     expect(field('Ville du cabinet (facultatif)').getAttribute('aria-invalid')).toBeNull();
-    // The team size keeps only its hint: it falls back to 1 and is never an error to correct.
+    // The team size keeps only its hint: it starts at 1.
     expect(teamSize().getAttribute('aria-invalid')).toBeNull();
     expect(describedBy(teamSize())).toBe('De 1 à 50\u00A0personnes, en vous comptant.');
     expect(document.activeElement).toBe(field('Nom et prénom'));
+    expect(await rows()).toEqual([]);
+  });
+
+  it('une taille d’équipe hors de 1 à 50 est dite au champ, pas changée sans un mot', async () => {
+    const user = renderForm();
+    await fillValid(user);
+    for (const typed of ['60', '0']) {
+      await user.clear(teamSize());
+      await user.type(teamSize(), typed);
+      await user.click(submit());
+      await waitFor(() =>
+        expect(describedBy(teamSize())).toBe(
+          'De 1 à 50\u00A0personnes, en vous comptant. Indiquez un nombre entier de personnes, de 1 à 50.',
+        ),
+      );
+      expect(teamSize().getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(teamSize());
+    }
+    await user.clear(teamSize());
+    await user.type(teamSize(), '12');
+    expect(teamSize().getAttribute('aria-invalid')).toBeNull();
     expect(await rows()).toEqual([]);
   });
 

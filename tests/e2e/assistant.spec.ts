@@ -49,35 +49,73 @@ test.describe('Bouton Assistant', () => {
     await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
   });
 
-  for (const width of [375, 1280])
-    test(`à ${width} px, en bas de page, le bouton ne couvre aucun texte, lien ni image`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 740 });
+  /**
+   * What the button's visible part covers: lines of text, links and controls of the page (found by their
+   * own boxes, text line by line), once it has settled where it sits.
+   */
+  const coveredByLauncher = (page: Page) =>
+    page.evaluate(() => {
+      const button = document.querySelector<HTMLElement>('.assistant-launcher')!;
+      if (button.hidden || getComputedStyle(button).visibility === 'hidden') return [];
+      const own = button.getBoundingClientRect();
+      const shown = new DOMRect(own.left, own.top, Math.max(0, Math.min(own.right, innerWidth) - own.left), own.height);
+      if (!shown.width) return [];
+      const crosses = (box: DOMRect) =>
+        box.width &&
+        box.height &&
+        box.left < shown.right &&
+        box.right > shown.left &&
+        box.top < shown.bottom &&
+        box.bottom > shown.top;
+      const island = document.querySelector('[data-widget="assistant"]')!;
+      const found: string[] = [];
+      for (const element of document.querySelectorAll('a, button, input, select, textarea, summary'))
+        if (!island.contains(element) && element.checkVisibility() && crosses(element.getBoundingClientRect()))
+          found.push(`${element.tagName.toLowerCase()} « ${element.textContent?.trim().slice(0, 40)} »`);
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent!.trim() || island.contains(node) || !node.parentElement!.checkVisibility()) continue;
+        range.selectNodeContents(node);
+        if ([...range.getClientRects()].some(crosses)) found.push(`texte « ${node.textContent!.trim().slice(0, 40)} »`);
+      }
+      return found;
+    });
+
+  test('à 1280 px, en bas de page, le bouton ne couvre aucun texte, lien ni contrôle', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 740 });
+    await withPreferencesSet(page);
+    for (const path of ['/', '/blog', '/tarifs', '/blog/taux-acceptation-devis']) {
+      await page.goto(path);
+      await expect(launcher(page)).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(launcher(page)).toHaveAttribute('data-over-footer', '');
+      await expect.poll(() => coveredByLauncher(page), path).toEqual([]);
+    }
+  });
+
+  // Every page, and the states the visitor brings about (a search that finds nothing, a choice's id).
+  const phonePages = [
+    ...builtPages().map(({ path }) => (path === '/404.html' ? '/page-qui-n-existe-pas' : path)),
+    '/blog?search=zzzqqq',
+    '/gestion-cookies#vos-choix',
+  ];
+  const quarter = Math.ceil(phonePages.length / 4);
+  for (let part = 0; part < 4; part++)
+    test(`à 375 px, le bouton ne couvre jamais un texte, un lien ni un contrôle : en haut, en chemin, en bas (${part + 1}/4)`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width: 375, height: 667 });
       await withPreferencesSet(page);
-      for (const path of ['/', '/blog', '/tarifs', '/blog/taux-acceptation-devis']) {
+      for (const path of phonePages.slice(part * quarter, (part + 1) * quarter)) {
         await page.goto(path);
-        await expect(launcher(page)).toBeVisible();
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await expect(launcher(page)).toHaveAttribute('data-over-footer', '');
-        const covered = await page.evaluate(() => {
-          const button = document.querySelector('.assistant-launcher')!.getBoundingClientRect();
-          const content = document.querySelectorAll('a, button, img, svg, input, h1, h2, h3, p, li, small, span');
-          return [...content]
-            .filter((element) => !element.closest('[data-widget="assistant"]') && element.checkVisibility())
-            .filter((element) => {
-              const box = element.getBoundingClientRect();
-              return (
-                box.width &&
-                box.height &&
-                box.left < button.right &&
-                box.right > button.left &&
-                box.top < button.bottom &&
-                box.bottom > button.top
-              );
-            })
-            .filter((element) => element.children.length === 0 || element.matches('a, button, p, li'))
-            .map((element) => `${element.tagName.toLowerCase()} « ${element.textContent?.trim().slice(0, 40)} »`);
-        });
-        expect(covered, path).toEqual([]);
+        await expect(page.locator('.assistant-launcher')).not.toHaveAttribute('hidden');
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (const y of [null, height / 3, (2 * height) / 3, height]) {
+          if (y !== null) await page.evaluate((top) => window.scrollTo(0, top), y);
+          await expect.poll(() => coveredByLauncher(page), `${path} à ${y ?? 'l’arrivée'}`).toEqual([]);
+        }
       }
     });
 
@@ -796,5 +834,34 @@ test.describe('Échecs (catalogue de la section 8)', () => {
       'Impossible d’accéder au microphone. Veuillez vérifier les permissions. Vous pouvez aussi écrire votre message ci-dessous.',
     );
     await expect(input(page)).toBeFocused();
+  });
+
+  test('l’alerte du microphone se ferme, part à l’envoi, et une seule alerte à la fois', async ({ page }) => {
+    await openAssistant(page);
+    const record = drawer(page).getByRole('button', { name: 'Enregistrer un message vocal' });
+    const close = drawer(page).getByRole('button', { name: 'Fermer ce message' });
+    await record.click();
+    await expect(drawer(page).getByRole('alert')).toContainText('Impossible d’accéder au microphone.');
+    await close.click();
+    await expect(drawer(page).getByRole('alert')).toHaveCount(0);
+    await expect(input(page)).toBeFocused();
+
+    // A file refused after the microphone: its notice replaces the first, never beside it.
+    await record.click();
+    await drawer(page)
+      .locator('input[type=file]')
+      .setInputFiles([{ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<h1>x</h1>') }]);
+    await expect(drawer(page).getByRole('alert')).toHaveCount(1);
+    await expect(drawer(page).getByRole('alert')).toContainText('« page.html » n’est pas joint');
+    await expect(drawer(page).getByRole('alert')).not.toContainText('microphone');
+
+    // And the microphone's again, then a send: the notice leaves with it.
+    await record.click();
+    await expect(drawer(page).getByRole('alert')).toHaveText(
+      'Impossible d’accéder au microphone. Veuillez vérifier les permissions. Vous pouvez aussi écrire votre message ci-dessous.',
+    );
+    await input(page).fill('Comment créer un compte ?');
+    await input(page).press('Enter');
+    await expect(drawer(page).getByRole('alert')).toHaveCount(0);
   });
 });

@@ -242,6 +242,7 @@ test.describe('formulaire testeur (/tester)', () => {
     }
     await expect(page.locator('#tester-fullName')).toBeFocused();
     await expect(page.locator('#tester-teamSize')).toHaveValue('1');
+    await expect(page).toHaveTitle(/^Erreur\u00A0: /);
 
     await page.locator('#tester-fullName').fill('P');
     await page.locator('#tester-email').fill('paul@');
@@ -254,6 +255,11 @@ test.describe('formulaire testeur (/tester)', () => {
     await page.locator('#tester-email').fill(email);
     await page.locator('#tester-city').fill('Lyon');
     await page.locator('#tester-profession').selectOption('chirurgien-dentiste');
+    // A team size outside 1 to 50 is said at its field, never changed unseen.
+    await page.locator('#tester-teamSize').fill('60');
+    await submit.click();
+    await expect(page.locator('#tester-teamSize-error')).toHaveText(TESTER_MESSAGES.teamSize);
+    expect(await describedError(page, 'tester-teamSize')).toBe(TESTER_MESSAGES.teamSize);
     await page.locator('#tester-teamSize').fill('7');
     await submit.click();
 
@@ -264,6 +270,7 @@ test.describe('formulaire testeur (/tester)', () => {
     await expect(page.locator('#tester-email')).toHaveValue('');
     await expect(page.locator('#tester-profession')).toHaveValue('');
     await expect(page.locator('#tester-teamSize')).toHaveValue('1');
+    await expect(page).not.toHaveTitle(/Erreur/);
     const row = await waitForRow(env, email);
     expect(row).toMatchObject({
       type: 'tester',
@@ -500,6 +507,8 @@ test.describe('« Envoyer » avant le réveil, puis la saisie tout de suite', ()
 
       await island.getByRole('button', { name: 'Envoyer le message' }).click();
       await expect(island.getByRole('heading', { name: 'Merci pour votre message\u202F!' })).toBeVisible();
+      // The tab says what the page says: no « Erreur » left once sent.
+      await expect(page).toHaveTitle(/^Contact/);
       expect(await waitForRow(env, email)).toMatchObject({
         full_name: 'Jeanne Pressée',
         subject: 'demo',

@@ -1,16 +1,42 @@
 /** Islands: readable before any script, hydrated without moving anything (layout shift 0). */
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 
 const article = '/blog/erreurs-gestion-cabinet';
 
-test('la checklist d’audit est lisible sans JavaScript', async ({ browser }) => {
+/**
+ * The score as the page shows it, read from the browser's accessibility tree: before the island wakes,
+ * and without JavaScript, it is the page's own count of its ticks (a CSS counter, which no DOM text holds).
+ */
+async function shownScore(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.audit__score' });
+  const { node } = await cdp.send('DOM.describeNode', { nodeId });
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  await cdp.detach();
+  const byId = new Map(nodes.map((entry) => [entry.nodeId, entry]));
+  const text = (entry: (typeof nodes)[number] | undefined): string =>
+    entry?.role?.value === 'StaticText'
+      ? String(entry.name?.value ?? '')
+      : (entry?.childIds ?? []).map((id) => text(byId.get(id))).join('');
+  // White space as a reader meets it (no-break spaces included).
+  return text(nodes.find((entry) => entry.backendDOMNodeId === node.backendNodeId)).replace(/\s+/g, ' ');
+}
+
+test('la checklist d’audit est lisible sans JavaScript, et son score compte les cases cochées', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(article);
   const audit = page.locator('[data-widget="audit-checklist"]');
   await expect(audit.getByRole('heading', { name: 'Audit express de votre cabinet' })).toBeVisible();
   await expect(audit.getByRole('checkbox')).toHaveCount(10);
-  await expect(audit.getByText('Score : 0 / 10')).toBeVisible();
+  expect(await shownScore(page)).toBe('Score : 0 / 10');
+  for (let i = 0; i < 3; i++) await audit.getByRole('checkbox').nth(i).check();
+  expect(await shownScore(page)).toBe('Score : 3 / 10');
+  // The appraisal needs JavaScript, and the page says so rather than a wrong one.
+  await expect(audit.locator('.audit__message:visible')).toHaveText(
+    'Le score compte vos cases cochées\u00A0; son appréciation s’affiche avec JavaScript, désactivé ici.',
+  );
   await context.close();
 });
 
@@ -30,10 +56,14 @@ test('la checklist s’hydrate quand on l’approche, sans décalage de mise en 
   await page.waitForLoadState('networkidle');
   await expect(audit).not.toHaveAttribute('data-hydrated', '');
   const boxes = audit.getByRole('checkbox');
-  const message = audit.locator('.audit__message');
-  await expect(message).toHaveText('Beaucoup de marge de progression, Dentivo peut vous aider !');
+  const message = audit.locator('.audit__message:visible');
+  expect(await shownScore(page)).toBe('Score : 0 / 10');
+  await expect(message).toHaveText(
+    'Cochez ce qui est déjà en place dans votre cabinet\u00A0: l’appréciation de votre score s’affiche ici.',
+  );
   await boxes.nth(0).hover();
   await expect(audit).toHaveAttribute('data-hydrated', '');
+  await expect(message).toHaveText('Beaucoup de marge de progression, Dentivo peut vous aider !');
   for (let i = 0; i < 4; i++) await boxes.nth(i).check();
   await expect(audit.getByText('Score : 4 / 10')).toBeVisible();
   await expect(message).toHaveText('Organisation correcte, des améliorations sont nécessaires.');
@@ -46,7 +76,7 @@ test('la checklist s’hydrate quand on l’approche, sans décalage de mise en 
   expect(await page.evaluate(() => (window as any).__shift)).toBe(0);
 });
 
-test('une case cochée avant l’hydratation compte, et le clic suivant part de là', async ({ page }) => {
+test('une case cochée avant l’hydratation compte aussitôt, et le clic suivant part de là', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/AuditChecklist-[^/]+\.js$/, async (route) => {
@@ -59,13 +89,33 @@ test('une case cochée avant l’hydratation compte, et le clic suivant part de 
   // The first touch starts the island; its code is held back, so the box ticks as plain HTML.
   await boxes.nth(0).check();
   await expect(audit).not.toHaveAttribute('data-hydrated', '');
-  await expect(audit.getByText('Score : 0 / 10')).toBeVisible();
+  expect(await shownScore(page)).toBe('Score : 1 / 10');
   release();
   await expect(audit).toHaveAttribute('data-hydrated', '');
   await expect(audit.getByText('Score : 1 / 10')).toBeVisible();
   await boxes.nth(1).check();
   await expect(audit.getByText('Score : 2 / 10')).toBeVisible();
   await expect(boxes.nth(0)).toBeChecked();
+});
+
+test('après un aller-retour, les cases remises par le navigateur : le score et son appréciation les suivent', async ({
+  page,
+}) => {
+  await page.goto(article);
+  const audit = page.locator('[data-widget="audit-checklist"]');
+  const boxes = audit.getByRole('checkbox');
+  for (let i = 0; i < 5; i++) await boxes.nth(i).check();
+  await expect(audit.getByText('Score : 5 / 10')).toBeVisible();
+  await page.goto('/blog');
+  // The page is loaded again (Playwright's Chromium keeps no back/forward cache): the browser puts the
+  // ticks back just before `pageshow`, untouched since.
+  await page.goBack();
+  await expect(boxes.nth(4)).toBeChecked();
+  expect(await shownScore(page)).toBe('Score : 5 / 10');
+  await expect(audit.locator('.audit__message:visible')).toHaveText(
+    'Organisation correcte, des améliorations sont nécessaires.',
+  );
+  await expect(audit.getByText('Score : 5 / 10')).toBeVisible();
 });
 
 test('une première visite au repos ne fait tourner aucun React : rien d’hydraté, React seulement préchargé', async ({

@@ -243,4 +243,16 @@ describe('Blog search on the real articles', () => {
     expect(devis.length).toBeGreaterThan(0);
     expect(await found('devsi')).toEqual(devis);
   });
+
+  it('ranks a title or tag match above a body match: « devis » finds the article about quotes first (issue 42)', async () => {
+    const { posts } = loadContent(root, {});
+    const real = memoryReader(posts.map((post) => ({ ...post, body: sectionsText(post.sections) })));
+    for (const text of ['devis', 'devis ']) {
+      const { docs } = await search(real, { text });
+      const named = docs.filter((index) => /devis/i.test(`${posts[index]!.title} ${posts[index]!.tags.join(' ')}`));
+      expect(posts[docs[0]!]!.slug, text).toBe('taux-acceptation-devis');
+      // Every article that names quotes in its title or tags comes before those that only mention them.
+      expect(docs.slice(0, named.length), text).toEqual(named);
+    }
+  });
 });

@@ -40,25 +40,37 @@ function typographyByRegex(html: string): string {
   const meta =
     /^<meta\s[^>]*(?:name|property)="(?:description|og:title|og:description|og:image:alt|twitter:title|twitter:description|twitter:image:alt)"/;
   const value = (_: string, start: string, text: string) => `${start}${frenchTypography(text)}"`;
-  return html.replace(
-    /(<(script|style|pre|code|textarea)\b[\s\S]*?<\/\2>)|(<[^>]*?\s(?:alt|title|aria-label|aria-description|placeholder|data-assistant-message|content)="[^>]*>)|(?<=^|>)([^<]*?(?:['&;!?:«»\d≤≥≈>-]|\.\.\.)[^<]*)/g,
-    (match, raw: string | undefined, name: string | undefined, tag: string | undefined, text: string) => {
-      if (raw) {
-        const script = /^(<script\b[^>]*>)([\s\S]*)(<\/script>)$/.exec(raw);
-        if (name !== 'script' || !/^<script[^>]*type="application\/ld\+json"/.test(raw) || !script) return match;
-        try {
-          const json = JSON.stringify(frenchTypographyJsonLd(JSON.parse(script[2]!))).replace(/</g, '\\u003c');
-          return `${script[1]}${json}${script[3]}`;
-        } catch {
-          return match;
-        }
-      }
-      if (tag) {
-        const typeset = tag.replace(attributes, value);
-        return meta.test(typeset) ? typeset.replace(/(\scontent=")([^"]*)"/, value) : typeset;
-      }
-      return frenchTypography(text);
-    },
+  return (
+    html
+      .replace(
+        /(<(script|style|pre|code|textarea)\b[\s\S]*?<\/\2>)|(<[^>]*?\s(?:alt|title|aria-label|aria-description|placeholder|data-assistant-message|content)="[^>]*>)|(?<=^|>)([^<]*?(?:['&;!?:«»\d≤≥≈>-]|\.\.\.)[^<]*)/g,
+        (match, raw: string | undefined, name: string | undefined, tag: string | undefined, text: string) => {
+          if (raw) {
+            const script = /^(<script\b[^>]*>)([\s\S]*)(<\/script>)$/.exec(raw);
+            if (name !== 'script' || !/^<script[^>]*type="application\/ld\+json"/.test(raw) || !script) return match;
+            try {
+              const json = JSON.stringify(frenchTypographyJsonLd(JSON.parse(script[2]!))).replace(/</g, '\\u003c');
+              return `${script[1]}${json}${script[3]}`;
+            } catch {
+              return match;
+            }
+          }
+          if (tag) {
+            const typeset = tag.replace(attributes, value);
+            return meta.test(typeset) ? typeset.replace(/(\scontent=")([^"]*)"/, value) : typeset;
+          }
+          const typeset = frenchTypography(text);
+          return /\d(?:er|re|e)/.test(typeset)
+            ? typeset.replace(/(?<![\p{L}\d_-])(\d+)(er|re|e)(?![\p{L}\d_-])/gu, '$1<sup>$2</sup>')
+            : typeset;
+        },
+      )
+      // …and in a heading's text (to the next closing heading tag), outside raw elements, no hyphen breaks.
+      .replace(/<h[1-6]\b[^>]*>[\s\S]*?(?:<\/h[1-6]>|$)/gi, (heading) =>
+        heading.replace(/(<(script|style|pre|code|textarea)\b[\s\S]*?<\/\2>)|(?<=>)[^<]+/g, (text, raw?: string) =>
+          raw ? text : text.replace(/(\p{L})-(?=\p{L})/gu, '$1\u2011'),
+        ),
+      )
   );
 }
 
@@ -125,6 +137,10 @@ describe('French typography of a page, in one pass', () => {
       '\n',
       'é',
       '-',
+      // Headings are held on the real articles above (random ones would close inside a raw element).
+      '1er mars',
+      'la 2e',
+      'rendez-vous',
     ];
     const memo = new Map<string, string>();
     for (const html of strings(pieces, 4000)) {

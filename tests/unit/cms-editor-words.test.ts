@@ -16,6 +16,13 @@ describe('A refused save, as the editor reads it', () => {
     ).toBe('section 2 (Cartes de fonctionnalités), champ « Icône » : icône inconnue « x »');
     expect(
       editorWords(
+        'Contenu invalide dans content/pages/tester.md :\n  - témoignage « t-testeur » déjà utilisé par content/pages/assistant.md',
+      ),
+    ).toBe(
+      '« Témoignages » : « t-testeur » est déjà cité sur une autre page ; choisissez-en un autre ou écrivez-en un nouveau.',
+    );
+    expect(
+      editorWords(
         '  - champ seoTitle : le titre compte 84 caractères, trop pour le titre que montrent les moteurs de recherche (60 au plus) : ajoutez un titre pour les moteurs de recherche plus court (seoTitle)',
       ),
     ).not.toMatch(/seoTitle/);

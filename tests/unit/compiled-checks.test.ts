@@ -8,7 +8,8 @@ import { COMPILED_CHECKS, compiledCheck } from '../../scripts/lib/compiled-check
 import { webhookReply } from '../../core/assistant/contract.ts';
 import { MalformedReply, readWebhookReply } from '../../core/assistant/reply.ts';
 import { storedConsentRecord } from '../../core/consent/record.ts';
-import { CONSENT_POLICY_VERSION, parseConsentRecord } from '../../core/consent/rules.ts';
+import { CONSENT_POLICY_VERSION } from '../../core/consent/rules.ts';
+import { parseConsentRecord } from '../../core/consent/stored-record.ts';
 
 describe('Contrôles compilés depuis les schémas zod', () => {
   it.each(COMPILED_CHECKS)('$file est à jour (sinon : npm run checks)', async ({ schema, name, source, file }) => {

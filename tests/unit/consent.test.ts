@@ -8,16 +8,17 @@ import {
   CONSENT_POLICY_VERSION,
   CONSENT_STORAGE_KEY,
   addMonths,
-  allowedCategories,
   applyChoice,
   consentProof,
   consentProofSchema,
-  googleConsentState,
+  firstPaintRecord,
   newConsentId,
   noChoice,
-  readStoredConsent,
+  readStoredConsent as readWith,
   type ConsentRecord,
 } from '../../core/consent/proof.ts';
+import { parseConsentRecord } from '../../core/consent/stored-record.ts';
+import { allowedCategories, googleConsentState } from '../../core/consent/trackers.ts';
 import { consentRoutes } from '../../server/routes/consent.ts';
 import { handleConsentProof } from '../../backend/consent/handler.ts';
 import { openStore, type Store } from '../../server/database.ts';
@@ -35,6 +36,8 @@ const record = (overrides: Partial<ConsentRecord> = {}): ConsentRecord => ({
   ...overrides,
 });
 const stored = (value: unknown) => JSON.stringify(value);
+/** The stored choice read whole, as the store reads it at idle. */
+const readStoredConsent = (raw: string | null, now: Date, gpc = false) => readWith(raw, now, gpc, parseConsentRecord);
 
 describe('Cookie consent: initial state and stored choice', () => {
   it('starts with necessary only, preferences not set (banner shown)', () => {
@@ -76,6 +79,40 @@ describe('Cookie consent: initial state and stored choice', () => {
     const loaded = readStoredConsent(stored(record({ policyVersion: '2025-01-01' })), chosen);
     expect(loaded.problem).toBe('version');
     expect(loaded.record.hasSetPreferences).toBe(false);
+  });
+});
+
+describe('Cookie consent: what the first paint reads (docs/decisions/0075-consent-checked-at-idle.md)', () => {
+  const firstPaint = (raw: string | null, now = chosen) => readWith(raw, now, false, firstPaintRecord);
+
+  it('hides the banner for a current choice, which counts as a refusal until checked, its date and id kept', () => {
+    const loaded = firstPaint(stored(record({ marketing: true })));
+    expect(loaded).toEqual({
+      record: { ...noChoice(), hasSetPreferences: true, lastUpdated: chosen.toISOString(), consentId: id },
+      fromGpc: false,
+    });
+    expect(allowedCategories(loaded.record)).toEqual({ analytics: false, marketing: false });
+  });
+
+  it('shows the banner for no record, an unreadable text, another policy version or an expired choice', () => {
+    expect(firstPaint(null).problem).toBeUndefined();
+    expect(firstPaint('{"necessary":tru').problem).toBe('corrupt');
+    expect(firstPaint(stored(record({ policyVersion: '2025-01-01' }))).problem).toBe('version');
+    expect(firstPaint(stored(record()), new Date('2027-05-22T10:00:00.000Z')).problem).toBe('expired');
+    for (const raw of [
+      '42',
+      '[]',
+      'null',
+      stored({ ...record(), lastUpdated: 'hier' }),
+      stored({ ...record(), lastUpdated: [] }),
+    ])
+      expect(firstPaint(raw).record.hasSetPreferences, raw).toBe(false);
+  });
+
+  it('leaves the rest to the check: a current record of the wrong shape is refused at idle', () => {
+    const raw = stored({ ...record(), analytics: 'oui', consentId: 'pas un uuid' });
+    expect(firstPaint(raw).record).toMatchObject({ hasSetPreferences: true, analytics: false, consentId: '' });
+    expect(readStoredConsent(raw, chosen).problem).toBe('corrupt');
   });
 });
 

@@ -21,7 +21,7 @@ import {
 } from '../support/backend.ts';
 import type { Store } from '../../server/database.ts';
 import { startSmtp } from '../support/smtp.ts';
-import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
+import { CONTACT_MESSAGES, LIMIT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
 
 // Opening PGlite takes seconds on a busy machine: one store for the whole file, each server empties it.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -179,6 +179,7 @@ describe('send-contact-email: bad input gets a 4xx with a French message, nothin
     ['message', 'x'.repeat(5001), 'Votre message ne doit pas dépasser 5\u202F000\u00A0caractères.'],
     ['company', 12, 'Ce champ doit être un texte.'],
     ['phone', '0'.repeat(41), 'Le numéro de téléphone ne doit pas dépasser 40\u00A0caractères.'],
+    ['phone', '12', LIMIT_MESSAGES.phoneNumber],
     ['fullName', 'Jean\u0000Dupont', 'Ce champ contient des caractères non autorisés.'],
     ['fullName', 'Jean \u001b[31mDupont', 'Ce champ contient des caractères non autorisés.'],
     ['created_at', 'hier', 'Date d’envoi invalide.'],
@@ -607,7 +608,7 @@ describe('the forms without JavaScript: POST /contact and /tester', () => {
     expect(row!.subject).toBe('support');
   });
 
-  it('stores a tester form, the team size falling back to 1', async () => {
+  it('stores a tester form, the team size falling back to 1 when it is not a number', async () => {
     const response = await form('/tester', {
       fullName: 'Paul Durand',
       email: 'paul@cabinet.fr',
@@ -619,20 +620,19 @@ describe('the forms without JavaScript: POST /contact and /tester', () => {
       "select team_size from contact_requests where type = 'tester'",
     );
     expect(row!.team_size).toBe(1);
+    // A number outside 1 to 50 is said at its field, on the form again, and nothing is stored.
+    const before = await backend.count();
     const tooMany = await form('/tester', {
       fullName: 'Paul Durand',
       email: 'paul@cabinet.fr',
       profession: 'autre',
       teamSize: '80',
     });
-    expect(tooMany.status).toBe(303);
-    expect(
-      (
-        await backend.rows<{ team_size: number }>(
-          "select team_size from contact_requests where type = 'tester' order by id desc limit 1",
-        )
-      )[0]!.team_size,
-    ).toBe(50);
+    expect(tooMany.status).toBe(400);
+    const page = await tooMany.text();
+    expect(page).toContain(TESTER_MESSAGES.teamSize);
+    expect(page).toMatch(/<input [^>]*id="tester-teamSize"[^>]*value="80"/);
+    expect(await backend.count()).toBe(before);
   });
 
   it('drops a bot that fills the honeypot, with the same redirect', async () => {

@@ -7,7 +7,7 @@ import {
   teamSizeFromInput,
   contactFormFromEntries,
 } from '../../core/contact/fields.ts';
-import { CONTACT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
+import { CONTACT_MESSAGES, LIMIT_MESSAGES, TESTER_MESSAGES } from '../../core/contact/messages.ts';
 import { RateLimiter, parseRateLimit } from '../../backend/rate-limit.ts';
 import { retryDelayText } from '../../backend/http.ts';
 import { acknowledgementMail, teamMail, type StoredRequest } from '../../backend/contact/mail.ts';
@@ -32,13 +32,38 @@ describe('Contact form validation (docs/requirements.md#contact-form-validation)
   it('shows the five messages of docs/requirements.md#contact-form-validation for an empty form', () => {
     const result = validateContactForm(emptyContactForm(), now);
     expect(result).toEqual({ ok: false, errors: { ...CONTACT_MESSAGES } });
+    // The specification's words, typeset only: the contact form's own, not the tester form's.
     expect(CONTACT_MESSAGES).toEqual({
-      fullName: 'Le nom doit contenir au moins 2\u00A0caractères.',
-      email: 'Veuillez entrer une adresse e\u2011mail valide.',
-      subject: 'Veuillez sélectionner un sujet.',
-      message: 'Votre message doit contenir au moins 10\u00A0caractères.',
-      consent: 'Vous devez accepter la politique de confidentialité.',
+      fullName: 'Le nom et prénom sont requis',
+      email: 'Adresse email invalide',
+      subject: 'Veuillez sélectionner un sujet',
+      message: 'Votre message doit contenir au moins 10\u00A0caractères',
+      consent: 'Vous devez accepter la politique de confidentialité',
     });
+  });
+
+  it.each([
+    ['01 23 45 67 89', true],
+    ['0123456789', true],
+    ['06.12.34.56.78', true],
+    ['06-12-34-56-78', true],
+    ['+33 1 23 45 67 89', true],
+    ['+33 (0)1 23 45 67 89', true],
+    ['0033 1 23 45 67 89', true],
+    ['+1 415 555 0100', true],
+    ['+44 20 7946 0958', true],
+    ['', true],
+    ['12', false],
+    ['01 23 45', false],
+    ['00 00 00 00 00', false],
+    ['01 23 45 67 89 01', false],
+    ['+33', false],
+    ['appelez-moi', false],
+    ['01 23 45 67 8a', false],
+    ['++33 1 23 45 67 89', false],
+  ])('phone %j → valid: %s (French or international, when given)', (phone, valid) => {
+    const result = validateContactForm({ ...filledContact(), phone }, now);
+    expect(result.ok ? undefined : result.errors.phone).toBe(valid ? undefined : LIMIT_MESSAGES.phoneNumber);
   });
 
   it.each([
@@ -109,7 +134,7 @@ describe('Tester form validation (docs/requirements.md#tester-form-validation)',
     });
     expect([TESTER_MESSAGES.fullName, TESTER_MESSAGES.email, TESTER_MESSAGES.profession]).toEqual([
       'Le nom doit contenir au moins 2\u00A0caractères.',
-      'Veuillez entrer une adresse e\u2011mail valide.',
+      'Veuillez entrer une adresse email valide.',
       'Veuillez sélectionner votre profession.',
     ]);
   });
@@ -117,13 +142,11 @@ describe('Tester form validation (docs/requirements.md#tester-form-validation)',
   it.each([
     ['', 1],
     ['abc', 1],
+    ['12abc', 1],
     ['7', 7],
-    ['0', 1],
-    ['-3', 1],
-    ['51', 50],
-    ['12.6', 12],
     [' 4 ', 4],
-  ])('team size typed %j → %i (falls back to 1, stays within 1 to 50)', (typed, expected) => {
+    ['50', 50],
+  ])('team size typed %j → %i (what is not a number falls back to 1)', (typed, expected) => {
     expect(teamSizeFromInput(typed)).toBe(expected);
     const result = validateTesterForm(
       { ...emptyTesterForm(), fullName: 'Claire', email: 'claire@x.fr', profession: 'assistant', teamSize: typed },
@@ -131,6 +154,18 @@ describe('Tester form validation (docs/requirements.md#tester-form-validation)',
     );
     expect(result.ok && result.payload.teamSize).toBe(expected);
   });
+
+  it.each(['0', '-3', '51', '60', '12.6'])(
+    'team size typed %j → a French message at the field, nothing changed unseen',
+    (typed) => {
+      const result = validateTesterForm(
+        { ...emptyTesterForm(), fullName: 'Claire', email: 'claire@x.fr', profession: 'assistant', teamSize: typed },
+        now,
+      );
+      expect(result).toEqual({ ok: false, errors: { teamSize: TESTER_MESSAGES.teamSize } });
+      expect(TESTER_MESSAGES.teamSize).toBe('Indiquez un nombre entier de personnes, de 1 à 50.');
+    },
+  );
 
   it('sends type "tester" with its own fields', () => {
     const result = validateTesterForm(

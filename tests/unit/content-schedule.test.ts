@@ -118,10 +118,12 @@ describe('An article dated after the build’s day', () => {
 describe('What the build says', () => {
   it('counts the scheduled articles and gives their days in French', () => {
     expect(scheduledNotice([])).toBe('');
-    expect(scheduledNotice([{ publishDate: '2026-12-03' }])).toBe('1 article programmé, publié le 3 décembre 2026');
+    expect(scheduledNotice([{ publishDate: '2026-12-03' }])).toBe(
+      '1 article programmé, publié le 3\u00A0décembre\u00A02026',
+    );
     expect(
       scheduledNotice([{ publishDate: '2027-01-10' }, { publishDate: '2026-12-01' }, { publishDate: '2026-12-01' }]),
-    ).toBe('3 articles programmés, publiés le 1er décembre 2026 et le 10 janvier 2027');
+    ).toBe('3 articles programmés, publiés le 1er\u00A0décembre\u00A02026 et le 10\u00A0janvier\u00A02027');
   });
 
   it('takes the day in Paris: an article of the 28th is published from midnight there', () => {

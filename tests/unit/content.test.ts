@@ -32,6 +32,28 @@ describe('Content of the site', () => {
     expect(new Set(content.posts.map((p) => p.category)).size).toBe(5);
   });
 
+  it('writes tags in sentence case: a capital for the first word, acronyms and names only after', () => {
+    const titleCased = content.posts.flatMap((post) =>
+      post.tags
+        .filter((tag) =>
+          tag
+            .split(/\s+/)
+            .slice(1)
+            .some((word) => /^\p{Lu}\p{Ll}/u.test(word)),
+        )
+        .map((tag) => `${post.slug} : ${tag}`),
+    );
+    expect(titleCased).toEqual([]);
+  });
+
+  it('cites each testimonial on one page only', () => {
+    const cited = content.pages.flatMap((page) =>
+      page.sections.flatMap((section) => (section.type === 'testimonials' ? section.testimonials : [])),
+    );
+    expect(cited.length).toBeGreaterThan(25);
+    expect(cited.filter((id, index) => cited.indexOf(id) !== index)).toEqual([]);
+  });
+
   it('keeps only the 8 visible entries in the Features menu', () => {
     const visible = content.shared.navigation.features.filter((e) => e.visible).map((e) => e.href);
     expect(visible).toEqual([
@@ -87,6 +109,24 @@ describe('A content mistake stops the build with a clear message', () => {
     writeFileSync(file, original);
     writeFileSync(faq, readFileSync(faq, 'utf8').replace('page: /tarifs', 'page: /prix'));
     expect(() => loadContent(dir, {})).toThrow(/faq\.yaml[\s\S]*page inconnue « \/prix »/);
+  });
+
+  it('stops a build for a real site that still has placeholder addresses, naming the settings', () => {
+    expect(() => loadContent(root, { SITE_URL: 'https://www.dentivo.fr' })).toThrow(
+      /Adresses d’exemple[\s\S]*APP_URL[\s\S]*company\.email/,
+    );
+  });
+
+  it('refuses a testimonial cited on a second page, naming the first', () => {
+    const dir = copyOfContent();
+    const file = join(dir, 'content', 'pages', 'tester.md');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/testimonials: \[t-testeur,/, 'testimonials: [t-agenda-secretaire,'),
+    );
+    expect(() => loadContent(dir, {})).toThrow(
+      /témoignage « t-agenda-secretaire » déjà utilisé par content\/pages\/home\.md/,
+    );
   });
 
   it('refuses a reference to a testimonial that does not exist', () => {

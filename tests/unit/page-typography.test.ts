@@ -6,42 +6,15 @@
  * a line's edge anyway, an inline element's edge not.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { builtPages } from '../support/site.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { builtPages, siteDir } from '../support/site.ts';
+import { decode, readableText } from '../support/page-text.ts';
 import { RETIRED_WORDINGS } from '../../core/common/actions.ts';
 
 /** Words that follow a figure without being what it counts: a line may start with them. */
 const NOT_COUNTED =
   /^(?:à|a|au|aux|avec|dans|de|des|du|en|est|et|la|le|les|mais|ni|ou|où|par|pour|puis|que|qui|sans|sont|sur|un|une)$/i;
-const BLOCKS =
-  'address|article|aside|blockquote|br|button|caption|dd|details|dialog|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|img|input|label|legend|li|main|nav|ol|option|p|section|select|summary|table|tbody|td|tfoot|th|thead|tr|ul';
-const BLOCK_TAG = new RegExp(`<\\/?(?:${BLOCKS})\\b[^>]*>`, 'g');
-const EDGE = '\u00B6';
-
-const decode = (text: string) =>
-  text
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&nbsp;/g, '\u00A0')
-    .replace(/&amp;/g, '&');
-
-/** What a reader reads of a page: its text, block edges marked, and the attributes people read. */
-export function readableText(html: string): string[] {
-  const body = html
-    .replace(/<head>[\s\S]*?<\/head>/, '')
-    .replace(/<(script|style|pre|code|textarea|svg)\b[\s\S]*?<\/\1>/g, EDGE);
-  const attributes = [...body.matchAll(/\s(?:alt|title|aria-label|placeholder)="([^"]*)"/g)].map(([, value]) =>
-    decode(value!),
-  );
-  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
-  return [
-    decode(body.replace(BLOCK_TAG, EDGE).replace(/<[^>]*>/g, '')),
-    ...attributes,
-    ...(description ? [decode(description)] : []),
-  ];
-}
 
 /** Every place a line may break where a French reader does not expect it. */
 export function typographyBreaks(text: string): string[] {
@@ -80,20 +53,56 @@ describe('French typography where lines break, on every built page', () => {
   });
 });
 
+describe('headings never break a hyphenated word at its hyphen (« rendez‑vous »)', () => {
+  it('every heading of every built page holds non-breaking hyphens only', () => {
+    const problems: string[] = [];
+    for (const { file, path } of builtPages())
+      for (const [, inner] of readFileSync(file, 'utf8').matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)) {
+        const text = decode(inner!.replace(/<(svg|script)\b[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, ''));
+        if (/\p{L}-\p{L}/u.test(text)) problems.push(`${path} : « ${text.trim()} »`);
+      }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('one wording per action (core/common/actions.ts), sign-up in the same tab', () => {
   const pages = builtPages();
 
-  it('no link or button of any page says an action another way', () => {
+  /** A retired wording (any case) or the English « workflow », in a text. */
+  const misworded = (text: string) => {
+    const lower = text.toLowerCase();
+    return [
+      ...RETIRED_WORDINGS.filter((retired) => lower.includes(retired.toLowerCase())),
+      ...(/\bworkflows?\b/i.test(text) ? ['workflow'] : []),
+    ];
+  };
+
+  it('no page says an action another way, nor « workflow », in its text, its title or its description', () => {
     const problems: string[] = [];
     for (const { file, path } of pages) {
       const html = readFileSync(file, 'utf8');
-      for (const [, label] of html.matchAll(/<(?:a|button)\b[^>]*>([\s\S]*?)<\/(?:a|button)>/g)) {
-        const text = decode(label!.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ');
-        for (const retired of RETIRED_WORDINGS)
-          if (text.includes(retired)) problems.push(`${path} : « ${text.trim()} »`);
-      }
+      const head = [...html.matchAll(/<title>([^<]*)<\/title>|<meta [^>]*content="([^"]*)"/g)].map(
+        ([, title, content]) => decode(title ?? content ?? ''),
+      );
+      for (const text of [...readableText(html), ...head])
+        for (const found of misworded(text)) problems.push(`${path} : « ${found} »`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('nor DENTY: what it quotes and the pages it links (its built index), its replies, its vocabulary', () => {
+    const index = JSON.parse(readFileSync(join(siteDir, 'assistant-index.json'), 'utf8')) as { docs: unknown };
+    expect(misworded(JSON.stringify(index.docs))).toEqual([]);
+    const root = join(import.meta.dirname, '..', '..');
+    const code = readdirSync(join(root, 'core', 'assistant'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => readFileSync(join(root, 'core', 'assistant', name), 'utf8'));
+    // The words a visitor may type (« devenir testeur ») are how DENTY understands, not what it says.
+    const vocabulary = readFileSync(join(root, 'content', 'shared', 'assistant-vocabulary.yaml'), 'utf8').replace(
+      /^\s*words: .*$/gm,
+      '',
+    );
+    expect(misworded([...code, vocabulary].join('\n'))).toEqual([]);
   });
 
   it('every link to the sign-up opens in the same tab', () => {

@@ -437,7 +437,7 @@ describe('Saisies hostiles', () => {
     for (const email of [tooLongLocal, tooLong, `${'é'.repeat(33)}@cabinet.fr`]) {
       const answer = await postJson(backend, contact({ email }));
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.text).fields.email).toBe('Veuillez entrer une adresse e\u2011mail valide.');
+      expect(JSON.parse(answer.text).fields.email).toBe('Adresse email invalide');
       expect((await postForm(backend, formBody({ ...validForm, email }))).status).toBe(400);
     }
     expect(await backend.count()).toBe(before);

@@ -3,7 +3,7 @@ import { relatedSolutions } from '../../core/pages/related-solutions.ts';
 import { frenchTypography, frenchTypographyHtml } from '../../core/common/typography.ts';
 import { formatDateFr } from '../../core/common/dates.ts';
 import { gridColumns } from '../../core/common/ui.ts';
-import { loadConfig, ConfigError, appAuthUrl, toPublicConfig } from '../../core/common/config.ts';
+import { loadConfig, ConfigError, appAuthUrl, placeholderAddresses, toPublicConfig } from '../../core/common/config.ts';
 import { readFileSync } from 'node:fs';
 
 const siteJson = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
@@ -140,8 +140,36 @@ describe('French typography', () => {
 });
 
 describe('Dates in fr-FR', () => {
-  it('formats a publish date', () => {
-    expect(formatDateFr('2026-03-12')).toBe('12 mars 2026');
+  it('formats a publish date that never breaks, with « 1er » for the first of the month', () => {
+    expect(formatDateFr('2026-03-12')).toBe('12\u00A0mars\u00A02026');
+    expect(formatDateFr('2026-12-01')).toBe('1er\u00A0décembre\u00A02026');
+  });
+});
+
+describe('French typography: dates, ordinals, headings (issue 42)', () => {
+  it('keeps a date on one line, and an ordinal with its noun', () => {
+    expect(frenchTypography('Choix du 28 mai 2027, valable en novembre 2027.')).toBe(
+      'Choix du 28\u00A0mai\u00A02027, valable en novembre\u00A02027.',
+    );
+    expect(frenchTypography('Depuis le 1er janvier 2025, la 2e relance.')).toBe(
+      'Depuis le 1er\u00A0janvier\u00A02025, la 2e\u00A0relance.',
+    );
+    expect(frenchTypography('Plus de 500 cabinets')).toBe('Plus de 500\u00A0cabinets');
+  });
+
+  it('raises an ordinal’s letters in page text, never in an attribute nor in a word', () => {
+    expect(frenchTypographyHtml('<p title="le 1er mars">Le 1er mars, la 2e fois, H1e, 1erement</p>')).toBe(
+      '<p title="le 1er\u00A0mars">Le 1<sup>er</sup>\u00A0mars, la 2<sup>e</sup>\u00A0fois, H1e, 1erement</p>',
+    );
+  });
+
+  it('never breaks a hyphenated word of a heading at its hyphen', () => {
+    expect(frenchTypographyHtml('<h2 id="x">Réduire les rendez-vous manqués</h2><p>Les rendez-vous</p>')).toBe(
+      '<h2 id="x">Réduire les rendez\u2011vous manqués</h2><p>Les rendez-vous</p>',
+    );
+    expect(frenchTypographyHtml('<H3>Suivi <em>post-opératoire</em></H3><header>Haut-de-page</header>')).toBe(
+      '<H3>Suivi <em>post\u2011opératoire</em></H3><header>Haut-de-page</header>',
+    );
   });
 });
 
@@ -162,6 +190,26 @@ describe('Configuration: site.json with environment overrides', () => {
       /appUrl \(variable d’environnement APP_URL\)/,
     );
     expect(() => loadConfig({ ...siteJson, themeColor: 'teal' }, {})).toThrow(/themeColor \(content\/site.json\)/);
+  });
+
+  it('stops a real site’s build on placeholder addresses, warns a placeholder site’s, says nothing locally', () => {
+    const config = loadConfig(siteJson, {});
+    expect(config.appUrl).toMatch(/\.example$/);
+    const real = placeholderAddresses(loadConfig(siteJson, { SITE_URL: 'https://www.dentivo.fr' }));
+    expect(real?.level).toBe('error');
+    expect(real?.message).toContain('changez APP_URL');
+    expect(real?.message).toContain('« company.email » de content/site.json');
+    expect(placeholderAddresses(config)?.level).toBe('warning');
+    expect(placeholderAddresses(loadConfig(siteJson, { SITE_URL: 'http://localhost:8080' }))).toBeUndefined();
+    const ready = loadConfig(
+      { ...siteJson, company: { ...siteJson.company, email: 'contact@dentivo.fr' } },
+      { SITE_URL: 'https://www.dentivo.fr', APP_URL: 'https://app.dentivo.fr' },
+    );
+    expect(placeholderAddresses(ready)).toBeUndefined();
+    const appOnly = placeholderAddresses(
+      loadConfig(siteJson, { SITE_URL: 'https://www.dentivo.fr', APP_URL: 'https://app.dentivo.fr' }),
+    );
+    expect(appOnly?.message).not.toContain('APP_URL');
   });
 
   it('builds the sign-in and sign-up addresses of the external app', () => {

@@ -7,6 +7,8 @@
  * Nothing is cut without a word (docs/requirements.md#assistant-input): a text over 4,000 characters is
  * kept and said too long (sending waits until it is shortened); a file of a refused type or size, or past
  * the fifth, is not joined, and the bar says which and why before anything is sent.
+ * One notice at a time (a refused microphone, files not joined), the latest: the visitor closes it, and
+ * it leaves with the next send.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -24,9 +26,8 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
   const [voice, setVoice] = useState<VoiceNote | undefined>();
   const [recording, setRecording] = useState<Recording | undefined>();
   const [seconds, setSeconds] = useState(0);
-  const [micError, setMicError] = useState(false);
-  /** Why files the visitor picked were not joined. */
-  const [refusals, setRefusals] = useState<string[]>([]);
+  /** The bar's one notice, line by line: a refused microphone, or why picked files were not joined. */
+  const [notice, setNotice] = useState<string[]>([]);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const filePicker = useRef<HTMLInputElement>(null);
   const busy = loading.value;
@@ -48,7 +49,7 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
     const left = accepted.slice(room).map((file) => file.name);
     if (left.length) reasons.push(texts.tooManyFiles(left));
     setFiles([...files, ...accepted.slice(0, room)]);
-    setRefusals(reasons);
+    setNotice(reasons);
   };
 
   // 1 to 4 rows: as many as the text needs.
@@ -83,7 +84,7 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
     setText('');
     setFiles([]);
     setVoice(undefined);
-    setRefusals([]);
+    setNotice([]);
     const ok = await sendMessage(sent);
     if (!ok) {
       // Nothing the visitor typed is lost: it comes back unless they have started something new.
@@ -106,35 +107,33 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
       setVoice(await recording.stop());
       return;
     }
-    setMicError(false);
+    setNotice([]);
     try {
       setRecording(await startRecording());
     } catch (error) {
       if (!(error instanceof MicrophoneError)) throw error;
-      setMicError(true);
+      setNotice([`${texts.microphoneError} ${texts.microphoneFallback}`]);
       textarea.current?.focus();
     }
   };
 
   return (
     <form className="assistant-input" onSubmit={submit}>
-      {micError ? (
-        <p className="assistant-input__alert" role="alert">
-          {texts.microphoneError} {texts.microphoneFallback}
-        </p>
-      ) : null}
-      {refusals.length ? (
-        <div className="assistant-input__alert assistant-input__notice" role="alert">
-          <ul>
-            {refusals.map((reason) => (
-              <li key={reason}>{reason}</li>
+      {notice.length ? (
+        <div className="assistant-input__alert assistant-input__notice">
+          <ul role="alert">
+            {notice.map((line) => (
+              <li key={line}>{line}</li>
             ))}
           </ul>
           <button
             type="button"
             className="assistant-chip__remove"
             aria-label={texts.dismissNotice}
-            onClick={() => setRefusals([])}
+            onClick={() => {
+              setNotice([]);
+              textarea.current?.focus();
+            }}
           >
             ×
           </button>
@@ -158,7 +157,7 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
                 aria-label={texts.removeFile(file.name)}
                 onClick={() => {
                   setFiles(files.filter((_, i) => i !== index));
-                  setRefusals([]);
+                  setNotice([]);
                 }}
               >
                 ×

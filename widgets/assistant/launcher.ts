@@ -2,7 +2,8 @@
  * The floating 'Assistant' button's behaviour (docs/requirements.md#assistant-button), without React, on
  * the site's build-time button and on the embed's:
  *   - shown once cookie preferences are set on the site (the banner comes first), at once on another site;
- *   - a different colour while it overlaps the page's footer;
+ *   - a different colour while it overlaps the page's footer, and on a phone aside while text, a link or a
+ *     control lies under it (launcher-place.ts, loaded once the page is idle);
  *   - after 45 s without a click it pulses, a few beats once the page is shown; a click ends the pulse for
  *     good (none with reduced motion, in CSS);
  *   - a click opens or closes the drawer. The drawer (React) is rendered into the island on its first
@@ -46,38 +47,6 @@ function pulseLater(button: HTMLElement): () => void {
   };
 }
 
-/**
- * The page's own footer: its contentinfo landmark. A <footer> inside an article, a section, an aside, a
- * nav or main belongs to that block (an article's tags, a sample report), not to the page; the page's is
- * the last footer outside all of them, on this site and on a site that embeds DENTY.
- */
-function pageFooter(): Element | null {
-  const landmark = document.querySelector('[role="contentinfo"]');
-  if (landmark) return landmark;
-  const own = [...document.querySelectorAll('footer')].filter(
-    (footer) => !footer.parentElement?.closest('article, aside, main, nav, section'),
-  );
-  return own.at(-1) ?? null;
-}
-
-/** The button takes another colour while it sits over the footer; returns the function that checks again. */
-function followFooter(button: HTMLElement): () => void {
-  const footer = pageFooter();
-  if (!footer) return () => {};
-  let frame = 0;
-  const check = () => {
-    frame = 0;
-    if (button.hidden) return;
-    const own = button.getBoundingClientRect();
-    const zone = footer.getBoundingClientRect();
-    button.toggleAttribute('data-over-footer', zone.top < own.bottom && zone.bottom > own.top);
-  };
-  const schedule = () => (frame ||= requestAnimationFrame(check));
-  addEventListener('scroll', schedule, { passive: true });
-  addEventListener('resize', schedule, { passive: true });
-  return schedule;
-}
-
 /** The drawer, rendered by React into the island the first time it is wanted, then kept (a draft survives a close). */
 function renderDrawerWhenWanted(container: HTMLElement, button: HTMLElement): void {
   let rendered = false;
@@ -113,7 +82,14 @@ export function wake(island: HTMLElement, { embedded = false }: WakeOptions = {}
   const prefetch = () => void loadDrawer('warm').catch(() => undefined);
   button.addEventListener('pointerenter', prefetch, { once: true });
   button.addEventListener('focus', prefetch, { once: true });
-  const recheck = followFooter(button);
+  // Where it sits matters once the visitor looks around: followed from idle on.
+  let recheck = () => {};
+  void whenIdle()
+    .then(() => import('./launcher-place.ts'))
+    .then(
+      ({ followPlace }) => (recheck = followPlace(button, island)),
+      (error) => console.error('Placement du bouton de l’assistant non suivi :', error),
+    );
 
   let warmed = false;
   const show = (gate?: ReadonlySignal<boolean>) =>

@@ -1,9 +1,11 @@
 /**
  * The interactive 10-item cabinet audit (docs/requirements.md#audit-checklist): each item toggles, the
  * score is the number of items checked, and the message follows the four score bands.
- * The boxes are plain checkboxes and the page is their one source of truth: ticks made before the island
- * hydrated (it wakes when the visitor reaches for it) count as soon as it does, and the next click
- * toggles from there. Nothing is stored, and the checklist says so above its boxes.
+ * The boxes are plain checkboxes and the page is their one source of truth. Until the island wakes, and
+ * without JavaScript, the page counts its ticks itself (a CSS counter, audit.css), so the score equals
+ * the ticks in every state: ticks made before waking, ticks the browser puts back on a return to the
+ * page. Awake, the view reads the ticks again at each change and when the page is shown again
+ * (`pageshow`), writes the score and its message. Nothing is stored, and the checklist says so.
  */
 import { useCallback, useId, useRef, useSyncExternalStore } from 'react';
 import { auditMessage, auditScore } from '../../core/blog/audit.ts';
@@ -22,9 +24,14 @@ export default function AuditChecklist({ title, intro, items }: AuditChecklistPr
   const subscribe = useCallback((changed: () => void) => {
     const element = list.current;
     element?.addEventListener('change', changed);
-    return () => element?.removeEventListener('change', changed);
+    addEventListener('pageshow', changed);
+    return () => {
+      element?.removeEventListener('change', changed);
+      removeEventListener('pageshow', changed);
+    };
   }, []);
-  // A string, so that an unchanged page gives an equal snapshot: "1001000000".
+  // A string, so that an unchanged page gives an equal snapshot: "1001000000". Null at build time and
+  // while hydrating: the page's own count shows then.
   const ticks = useSyncExternalStore(
     subscribe,
     () =>
@@ -32,10 +39,10 @@ export default function AuditChecklist({ title, intro, items }: AuditChecklistPr
         ? [...list.current.querySelectorAll<HTMLInputElement>('input[type=checkbox]')]
             .map((box) => (box.checked ? '1' : '0'))
             .join('')
-        : '',
-    () => '',
+        : null,
+    () => null,
   );
-  const score = auditScore(items.map((_, index) => ticks[index] === '1'));
+  const score = ticks === null ? undefined : auditScore(items.map((_, index) => ticks[index] === '1'));
 
   return (
     <section className="audit" aria-labelledby={`${id}-title`}>
@@ -54,11 +61,18 @@ export default function AuditChecklist({ title, intro, items }: AuditChecklistPr
           </li>
         ))}
       </ul>
-      <div className="audit__result" aria-live="polite">
+      <div className="audit__result" aria-live="polite" aria-atomic="true">
         <p className="audit__score">
-          Score{'\u00A0'}: <strong>{score}</strong> / {items.length}
+          Score{'\u00A0'}: <strong className="audit__count">{score}</strong> / {items.length}
         </p>
-        <p className="audit__message">{auditMessage(score, getConfig().productName)}</p>
+        {score === undefined ? (
+          <>
+            <p className="audit__message audit__message--waiting">{texts.auditWaiting}</p>
+            <p className="audit__message audit__message--no-script">{texts.auditNoScript}</p>
+          </>
+        ) : (
+          <p className="audit__message">{auditMessage(score, getConfig().productName)}</p>
+        )}
       </div>
     </section>
   );

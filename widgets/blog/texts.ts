@@ -18,4 +18,8 @@ export const texts = {
   // The checklist keeps nothing (issue 29): said before the visitor ticks, not discovered on reload.
   auditNotKept:
     'Vos réponses restent sur cette page\u00A0: elles ne sont ni enregistrées ni envoyées, et un rechargement les efface.',
+  // Before the checklist wakes (the score already counts), and without JavaScript.
+  auditWaiting:
+    'Cochez ce qui est déjà en place dans votre cabinet\u00A0: l’appréciation de votre score s’affiche ici.',
+  auditNoScript: 'Le score compte vos cases cochées\u00A0; son appréciation s’affiche avec JavaScript, désactivé ici.',
 } as const;

@@ -3,19 +3,31 @@
  * once (saved, proved, trackers follow), and withdrawing is as easy as accepting. The build renders it
  * with the switches off and disabled; the island then shows the visitor's real choice in the same space.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { consentExpiry, noChoice, type ConsentChoice } from '../../core/consent/rules.ts';
-import { acceptAll, consent, fromGpc, rejectAll, updateConsent } from './store.ts';
+import {
+  acceptAll,
+  checkStoredChoice,
+  consent,
+  fromGpc,
+  rejectAll,
+  storedChoiceChecked,
+  updateConsent,
+} from './store.ts';
 import { ConsentCategories } from './ConsentCategories.tsx';
 import { texts } from './texts.ts';
 import { useHydrated } from '../runtime/use-hydrated.ts';
-
-const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatLocalDateFr } from '../../core/common/dates.ts';
 
 export default function CookieSettings() {
   useSignals();
-  const mounted = useHydrated();
+  // The visitor's choice shows once hydrated and once its stored record is checked (store.ts).
+  const mounted = useHydrated() && storedChoiceChecked.value;
+  useEffect(
+    () => void checkStoredChoice().catch((error) => console.error('Choix de cookies non vérifié :', error)),
+    [],
+  );
   const [announce, setAnnounce] = useState('');
   const record = mounted ? consent.value : noChoice();
 
@@ -31,8 +43,8 @@ export default function CookieSettings() {
   if (mounted && fromGpc.value) status = texts.statusGpc;
   else if (mounted && record.lastUpdated)
     status = texts.statusSaved(
-      longDate.format(new Date(record.lastUpdated)),
-      longDate.format(consentExpiry(record.lastUpdated)),
+      formatLocalDateFr(new Date(record.lastUpdated)),
+      formatLocalDateFr(consentExpiry(record.lastUpdated)),
     );
   else if (mounted) status = texts.statusNoChoice;
 

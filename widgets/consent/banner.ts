@@ -4,15 +4,25 @@
  * have one (here, on /gestion-cookies or in another tab). 'Refuser' and 'Tout accepter' answer the very
  * first click, since the banner only shows once these listeners are in place. 'Personnaliser' brings
  * React and the customise panel, fetched as soon as the pointer or the focus reaches the button.
- * The tracker loader starts when the page is idle, or at once on a choice.
+ * The tracker loader starts when the page is idle, once the stored choice is checked, or at once on a
+ * choice.
  */
 import { effect } from '@preact/signals-core';
-import { acceptAll, consent, hasSetPreferences, openPreferences, preferencesOpen, rejectAll } from './store.ts';
+import {
+  acceptAll,
+  checkStoredChoice,
+  consent,
+  hasSetPreferences,
+  openPreferences,
+  preferencesOpen,
+  rejectAll,
+} from './store.ts';
 import { focusAfterChoice } from './focus.ts';
 import { loadReact, whenIdle } from '../runtime/react.ts';
 
 const HEIGHT_VARIABLE = '--consent-banner-height';
-const loadPanel = (purpose: 'render' | 'warm') => Promise.all([loadReact(purpose), import('./choices.ts')]);
+const loadPanel = (purpose: 'render' | 'warm') =>
+  Promise.all([loadReact(purpose), import('./choices.ts'), checkStoredChoice()]);
 /** Fetched at idle, not at load: a returning visitor's first bytes stay for what shows. */
 const startTrackers = () =>
   import('./start-trackers.ts').then(
@@ -76,12 +86,14 @@ export function wake(island: HTMLElement): void {
   customize?.addEventListener('focus', preload, { once: true });
   showPanelWhenWanted(panel);
 
-  // The trackers follow the stored choice from idle on, and any new choice at once.
+  // The trackers follow the stored choice from idle on, once checked, and any new choice at once.
   let initial = true;
   effect(() => {
     void consent.value;
     if (initial) initial = false;
     else void startTrackers();
   });
-  void whenIdle().then(startTrackers);
+  void whenIdle()
+    .then(checkStoredChoice)
+    .then(startTrackers, (error) => console.error('Choix de cookies enregistré non vérifié :', error));
 }

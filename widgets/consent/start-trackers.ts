@@ -5,8 +5,7 @@
  * banner's script (banner.ts) when the page is idle or at a choice; later calls do nothing.
  */
 import { effect } from '@preact/signals-core';
-import { allowedCategories } from '../../core/consent/rules.ts';
-import { TRACKER_COOKIES, cookieNames } from '../../core/consent/trackers.ts';
+import { TRACKER_COOKIES, allowedCategories, cookieNames } from '../../core/consent/trackers.ts';
 import { consent } from './store.ts';
 
 let started = false;

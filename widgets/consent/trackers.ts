@@ -17,8 +17,10 @@
    the `arguments` object itself (gtag's dataLayer tells commands from data by it). */
 import { effect } from '@preact/signals-core';
 import type { PublicConfig } from '../../core/common/config.ts';
-import { allowedCategories, googleConsentState, type ConsentChoice } from '../../core/consent/rules.ts';
+import type { ConsentChoice } from '../../core/consent/rules.ts';
 import {
+  allowedCategories,
+  googleConsentState,
   TRACKERS,
   TRACKER_COOKIES,
   cookieNames,

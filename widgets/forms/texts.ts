@@ -27,7 +27,7 @@ export const texts = {
     submit: 'Envoyer le message',
   },
   tester: {
-    label: 'Demande pour devenir testeur',
+    label: 'Demande pour rejoindre les testeurs',
     fullName: 'Nom et prénom',
     email: 'Adresse e\u2011mail',
     city: 'Ville du cabinet',

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HONEYPOT_FIELD, RESULT_TEXTS, type FieldErrors } from '../../core/contact/fields.ts';
 import type { FormResult, Submission } from '../../core/contact/schema.ts';
 import { track } from '../runtime/track.ts';
+import { onOwnSite } from '../runtime/config.ts';
 
 type Rules = typeof SubmitRules;
 
@@ -109,6 +110,16 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
   useEffect(() => {
     if (document.activeElement?.id.startsWith(`${idPrefix}-`)) prefetchRules();
   }, [idPrefix]);
+
+  // The tab's title says « Erreur » while the form shows one, as the server's page does (server/form-page.ts),
+  // and no longer once corrected or sent. A host page's title is its own.
+  const failing = Boolean(alert) || fields.some((field) => errors[field]);
+  useEffect(() => {
+    if (!onOwnSite()) return;
+    const prefix = RESULT_TEXTS.errorTitle('');
+    const title = document.title.startsWith(prefix) ? document.title.slice(prefix.length) : document.title;
+    document.title = failing ? RESULT_TEXTS.errorTitle(title) : title;
+  }, [failing]);
 
   const idOf = (field: Field) => `${idPrefix}-${field}`;
   const focus = (id: string) => setFocusRequest({ id });

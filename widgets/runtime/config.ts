@@ -39,6 +39,9 @@ export function setPagesOrigin(origin: string): void {
   pagesOrigin = origin;
 }
 
+/** The widget is on the site's own page, not embedded on another site's. */
+export const onOwnSite = (): boolean => pagesOrigin === '';
+
 /** A page of the site (`/confidentialite`), as a widget must link it where it is shown. */
 export function sitePage(path: string): string {
   return pagesOrigin + path;

@@ -24,8 +24,11 @@ export interface Island {
   wake?: () => Promise<WakeModule>;
   /** The moment a placeholder gets unless its template names another. */
   hydrate: HydrationMoment;
-  /** Wakes at load anyway when this holds, in the browser (the blog filter when the address asks for a filter). */
-  wakeAtLoadIf?: () => boolean;
+  /**
+   * Wakes at load anyway when this holds of its placeholder, in the browser, or at `pageshow` (the blog
+   * filter when the address asks for a filter, the checklist when a return to the page put its ticks back).
+   */
+  wakeAtLoadIf?: (element: HTMLElement) => boolean;
   /** Other sites may ask for it with embed.js's data-widgets. */
   embeddable: boolean;
 }
@@ -48,7 +51,13 @@ export const islands = {
   analytics: { wake: () => import('../analytics/start.ts'), hydrate: 'idle', embeddable: false },
   // Toasts come only from React widgets: the list hydrates once one of them has brought React.
   toaster: { view: () => import('./Toaster.tsx'), hydrate: 'with-react', embeddable: false },
-  'audit-checklist': { view: () => import('../blog/AuditChecklist.tsx'), hydrate: 'interaction', embeddable: true },
+  'audit-checklist': {
+    view: () => import('../blog/AuditChecklist.tsx'),
+    hydrate: 'interaction',
+    // Ticks the browser put back on a return to the page: their appraisal shows without a click.
+    wakeAtLoadIf: (element) => element.querySelector(':checked') !== null,
+    embeddable: true,
+  },
   // Above the static list pages: wakes on first use, or at load when the address already filters.
   'blog-search': {
     view: () => import('../blog/BlogSearch.tsx'),
@@ -64,5 +73,7 @@ export type IslandName = keyof typeof islands;
 
 export const isIslandName = (name: string): name is IslandName => Object.hasOwn(islands, name);
 
-/** What embed.js's data-widgets may ask for on another site. */
-export const embeddableNames = (Object.keys(islands) as IslandName[]).filter((name) => islands[name].embeddable);
+/** What embed.js's data-widgets may ask for on another site (pure: the site's client drops it). */
+export const embeddableNames = /* @__PURE__ */ (Object.keys(islands) as IslandName[]).filter(
+  (name) => islands[name].embeddable,
+);

@@ -1,6 +1,8 @@
 /**
  * Builds the split search index from the articles (newest first). BM25 over weighted fields (BM25F:
- * a title word counts five body words), computed here once, so the browser only adds integers.
+ * a title word counts five body words), computed here once, so the browser only adds integers. A word
+ * of an article's title or tags lifts it above every article that has it only in its text
+ * (docs/requirements.md#blog-filtering): « devis » finds the article about quotes first.
  */
 import { slugKey } from '../../common/slug.ts';
 import { deltaEncode, SCORE_SCALE, type Shard } from './index-format.ts';
@@ -17,6 +19,8 @@ export interface SearchDocument {
 
 /** How much one word of each field weighs (docs/requirements.md#blog-filtering: all five are searched). */
 export const FIELD_WEIGHTS = { title: 5, tags: 3, category: 2, summary: 2, body: 1 } as const;
+/** The fields a match in which outranks any other (their weight, or more). */
+const NAMED_WEIGHT = FIELD_WEIGHTS.tags;
 const K1 = 1.2;
 const B = 0.75;
 /** Roughly how many bytes of JSON a shard holds before the next one starts. */
@@ -40,11 +44,13 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
   const termIds = new Map<string, number>();
   const terms: string[] = [];
   const postingDocs: number[][] = [];
+  /** Per term, per document: its weighted frequency, negative when the title or a tag holds it. */
   const postingTfs: number[][] = [];
   // The term ids of each word the reader numbered.
   const reader = createWordReader();
   const idsOfWord: (number[] | undefined)[] = [];
   let tf = new Float64Array(1024);
+  let named = new Uint8Array(1024);
   const touched: number[] = [];
   const lengths = new Float64Array(documents.length);
   const categories = new Map<string, Facet>();
@@ -64,6 +70,9 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
           const grown = new Float64Array(tf.length * 2);
           grown.set(tf);
           tf = grown;
+          const grownNamed = new Uint8Array(named.length * 2);
+          grownNamed.set(named);
+          named = grownNamed;
         }
       }
       return id;
@@ -87,6 +96,7 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
       for (const id of idsOf(word)) {
         if (tf[id] === 0) touched.push(id);
         tf[id] = tf[id]! + weight;
+        if (weight >= NAMED_WEIGHT) named[id] = 1;
       }
     };
     const field = (text: string, fieldWeight: number) => {
@@ -101,8 +111,9 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
     lengths[doc] = length;
     for (const id of touched) {
       postingDocs[id]!.push(doc);
-      postingTfs[id]!.push(tf[id]!);
+      postingTfs[id]!.push(named[id] ? -tf[id]! : tf[id]!);
       tf[id] = 0;
+      named[id] = 0;
     }
     touched.length = 0;
     facet(categories, document.category, doc);
@@ -114,6 +125,18 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
   for (const length of lengths) total += length;
   const average = total / Math.max(1, count);
 
+  const bm25 = postingDocs.map((docs, id) => {
+    const idf = Math.log(1 + (count - docs.length + 0.5) / (docs.length + 0.5));
+    return docs.map((doc, i) => {
+      const weighted = Math.abs(postingTfs[id]![i]!);
+      const norm = K1 * (1 - B + (B * lengths[doc]!) / average);
+      return Math.max(1, Math.round(((idf * weighted * (K1 + 1)) / (weighted + norm)) * SCORE_SCALE));
+    });
+  });
+  // More than any score: a named match of one word outweighs every match of it in the text alone.
+  let lift = 1;
+  for (const scores of bm25) for (const score of scores) if (score >= lift) lift = score + 1;
+
   const shards: Shard[] = [];
   let shard: Shard = { terms: [], docs: [], scores: [] };
   let bytes = 0;
@@ -121,13 +144,7 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): BuiltInd
   for (const id of order) {
     const term = terms[id]!;
     const docs = postingDocs[id]!;
-    const tfs = postingTfs[id]!;
-    const idf = Math.log(1 + (count - docs.length + 0.5) / (docs.length + 0.5));
-    const scores = docs.map((doc, i) => {
-      const weighted = tfs[i]!;
-      const norm = K1 * (1 - B + (B * lengths[doc]!) / average);
-      return Math.max(1, Math.round(((idf * weighted * (K1 + 1)) / (weighted + norm)) * SCORE_SCALE));
-    });
+    const scores = bm25[id]!.map((score, i) => (postingTfs[id]![i]! < 0 ? score + lift : score));
     const size = term.length + 8 + docs.length * 6;
     if (shard.terms.length && bytes + size > SHARD_BYTES) {
       shards.push(shard);
