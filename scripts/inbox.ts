@@ -9,12 +9,16 @@
  *   npm run inbox -- --questions       the questions DENTY missed, grouped, with how often each was asked,
  *                                      less those content/shared/assistant-vocabulary.yaml already teaches
  *                                      (docs/decisions/0067-teaching-denty-from-real-questions.md)
+ *   npm run inbox -- --digest          the team's digest of last week (docs/assistant.md#the-loop);
+ *                    --from 2026-11-01 --to 2026-11-30 for any period, --csv <folder> writes its tables
  *
  * Asks the running server (GET /_inbox on PORT, default 8080, with the token it wrote in
  * .data/inbox-<port>.token, or INBOX_TOKEN); when no server answers, reads the database directly,
  * without changing it: DATABASE_URL when set, else PGlite in DATA_DIR (default .data/pglite).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { Queryable } from '../backend/db.ts';
+import { buildDigest, digestCsv, digestText, periodOf, type Digest } from '../backend/assistant/digest.ts';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { INBOX_TYPES, inboxType, readInbox, type Inbox, type MailStatus } from '../server/inbox-reader.ts';
@@ -34,6 +38,7 @@ const option = (name: string) => {
   return index >= 0 ? args[index + 1] : undefined;
 };
 const questions = args.includes('--questions');
+const digestAsked = args.includes('--digest');
 const limit = Number(option('limit') ?? (questions ? 500 : 20));
 const typeArg = option('type');
 const type = questions ? 'unanswered' : inboxType(typeArg);
@@ -66,30 +71,7 @@ async function fromServer(): Promise<Inbox | undefined> {
   return (await response.json()) as Inbox;
 }
 
-async function fromDatabase(): Promise<Inbox> {
-  if (process.env.DATABASE_URL) {
-    const db = connectPostgres(process.env.DATABASE_URL, { max: 2, applicationName: 'dentivo-inbox' });
-    try {
-      return await readInbox(db, limit, type);
-    } finally {
-      await db.close();
-    }
-  }
-  const dataDir = resolve(
-    root,
-    process.env.DATA_DIR && process.env.DATA_DIR !== 'memory' ? process.env.DATA_DIR : '.data/pglite',
-  );
-  if (!existsSync(dataDir))
-    throw new Error(
-      `Aucun serveur sur ${base} et aucune base dans ${dataDir}. Lancez npm start, ou indiquez PORT / DATA_DIR.`,
-    );
-  const db = await PGlite.create({ dataDir });
-  try {
-    return await readInbox(db, limit, type);
-  } finally {
-    await db.close();
-  }
-}
+const fromDatabase = (): Promise<Inbox> => withDatabase((db) => readInbox(db, limit, type));
 
 /** Nothing typed by a visitor may drive the terminal (escape sequences, bidi overrides). */
 const safe = (text: string | null | undefined) =>
@@ -133,12 +115,16 @@ function print({ total, requests, assistantTotal, messages }: Inbox): void {
       const what =
         request.type === 'contact'
           ? `Contact · ${subjectLabel(request.subject)}`
-          : `Testeur · ${professionLabel(request.profession)} · équipe de ${request.team_size ?? 1}`;
+          : request.type === 'handoff'
+            ? `Question transmise par DENTY · conversation de ${request.transcript?.length ?? 0} message${(request.transcript?.length ?? 0) > 1 ? 's' : ''}`
+            : `Testeur · ${professionLabel(request.profession)} · équipe de ${request.team_size ?? 1}`;
       console.log(
         `n° ${request.id}  ${dateTime.format(new Date(request.received_at))}  ${what}  —  ${mailLine(request, true)}`,
       );
       const details = [safe(request.company), safe(request.phone), safe(request.city)].filter(Boolean).join(' · ');
-      console.log(`    ${safe(request.full_name)} <${safe(request.email)}>${details ? ` · ${details}` : ''}`);
+      console.log(
+        `    ${safe(request.full_name ?? '(sans nom)')} <${safe(request.email)}>${details ? ` · ${details}` : ''}`,
+      );
       if (request.message) console.log(`    ${quote(request.message)}`);
       console.log('');
     }
@@ -193,7 +179,69 @@ function printQuestions({ messages }: Inbox): void {
     );
 }
 
+/** A database to read once: DATABASE_URL, else the PGlite files of DATA_DIR. */
+async function withDatabase<T>(read: (db: Queryable) => Promise<T>): Promise<T> {
+  if (process.env.DATABASE_URL) {
+    const db = connectPostgres(process.env.DATABASE_URL, { max: 2, applicationName: 'dentivo-inbox' });
+    try {
+      return await read(db);
+    } finally {
+      await db.close();
+    }
+  }
+  const dataDir = resolve(
+    root,
+    process.env.DATA_DIR && process.env.DATA_DIR !== 'memory' ? process.env.DATA_DIR : '.data/pglite',
+  );
+  if (!existsSync(dataDir))
+    throw new Error(
+      `Aucun serveur sur ${base} et aucune base dans ${dataDir}. Lancez npm start, ou indiquez PORT / DATA_DIR.`,
+    );
+  const db = await PGlite.create({ dataDir });
+  try {
+    return await read(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The digest of the period asked: the running server's, else the database's. */
+async function printDigest(): Promise<void> {
+  const period = periodOf(option('from'), option('to'), new Date());
+  if (typeof period === 'string') throw new Error(period);
+  const token = process.env.INBOX_TOKEN ?? readInboxToken(resolve(root, '.data'), port);
+  const query = new URLSearchParams({ from: period.from, to: period.to });
+  let digest: Digest | undefined;
+  try {
+    const response = await fetch(`${base}/_inbox/digest?${query}`, {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+      signal: AbortSignal.timeout(5000),
+    });
+    if (response.status === 401) throw new Error(`Le serveur de ${base} refuse l’accès : définissez INBOX_TOKEN.`);
+    if (response.ok) digest = ((await response.json()) as { digest: Digest }).digest;
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('INBOX_TOKEN')) throw error;
+  }
+  // The server's answer names `to` as the day after; periodOf was given both days included.
+  digest ??= await withDatabase((db) => buildDigest(db, period));
+  if (asJson) return console.log(JSON.stringify(digest, null, 2));
+  const site = JSON.parse(readFileSync(resolve(root, 'content/site.json'), 'utf8')) as {
+    product: { assistantName: string };
+  };
+  console.log(safe(digestText(digest, site.product.assistantName)));
+  const folder = option('csv');
+  if (folder) {
+    mkdirSync(resolve(folder), { recursive: true });
+    for (const [name, content] of Object.entries(digestCsv(digest))) writeFileSync(resolve(folder, name), content);
+    console.log(`\nTableaux écrits dans ${resolve(folder)}.`);
+  }
+}
+
 try {
+  if (digestAsked) {
+    await printDigest();
+    process.exit();
+  }
   const result = (await fromServer()) ?? (await fromDatabase());
   if (questions) printQuestions(result);
   else if (asJson) console.log(JSON.stringify(result, null, 2));

@@ -1,6 +1,6 @@
 /**
- * What the team reads with `npm run inbox` (GET /_inbox, or the database files): the latest contact
- * and tester requests and what visitors left with the assistant, read only, newest first.
+ * What the team reads with `npm run inbox` (GET /_inbox, or the database files): the latest contact,
+ * tester and hand-off requests and what visitors left with the assistant, read only, newest first.
  */
 import type { Queryable } from '../backend/db.ts';
 import type { StoredRequest } from '../backend/contact/mail.ts';
@@ -23,7 +23,8 @@ export interface InboxMessage extends StoredAssistantMessage {
 }
 
 /** What `--type` may filter: a request type, an assistant kind, or all the assistant's. */
-export const INBOX_TYPES = ['contact', 'tester', ...ASSISTANT_INBOX_KINDS, 'assistant'] as const;
+export const INBOX_TYPES = ['contact', 'tester', 'handoff', ...ASSISTANT_INBOX_KINDS, 'assistant'] as const;
+const REQUEST_TYPES: readonly string[] = ['contact', 'tester', 'handoff'];
 export type InboxType = (typeof INBOX_TYPES)[number];
 
 export function inboxType(value: string | undefined): InboxType | undefined {
@@ -40,16 +41,16 @@ export interface Inbox {
 }
 
 const REQUEST_COLUMNS = `id::text as id, type, full_name, email, company, phone, subject, message, city, profession, team_size,
-  created_at, received_at, mail_status, mail_attempts, mail_last_error`;
+  transcript, created_at, received_at, mail_status, mail_attempts, mail_last_error`;
 const MESSAGE_COLUMNS = `id::text as id, kind, conversation_id, message_id, text, voice_url, voice_duration, files, received_at,
   mail_status, mail_attempts, mail_last_error`;
 
 /** The `limit` latest of each list `type` asks for (both when no type is given). */
 export async function readInbox(db: Queryable, limit = 20, type?: InboxType): Promise<Inbox> {
   const bounded = Math.min(500, Math.max(1, Math.trunc(limit) || 20));
-  const wantsRequests = type === undefined || type === 'contact' || type === 'tester';
-  const wantsMessages = type === undefined || !(type === 'contact' || type === 'tester');
-  const requestType = type === 'contact' || type === 'tester' ? type : null;
+  const wantsRequests = type === undefined || REQUEST_TYPES.includes(type);
+  const wantsMessages = type === undefined || !REQUEST_TYPES.includes(type);
+  const requestType = type && REQUEST_TYPES.includes(type) ? type : null;
   const kind: AssistantInboxKind | null =
     type && (ASSISTANT_INBOX_KINDS as readonly string[]).includes(type) ? (type as AssistantInboxKind) : null;
   const [requests, messages, totals] = await Promise.all([

@@ -12,7 +12,7 @@ import { createTransport } from 'nodemailer';
 import { z } from 'zod';
 import { ConfigError, type SiteConfig } from '../core/common/config.ts';
 import type { Database } from '../backend/db.ts';
-import type { MailIdentity, OutgoingMail } from '../backend/contact/mail.ts';
+import { mailAttachments, type MailIdentity, type OutgoingMail } from '../backend/contact/mail.ts';
 import { mailQueue } from '../backend/mail/queue.ts';
 import { MailWorker, type MailRound } from '../backend/mail/worker.ts';
 
@@ -65,6 +65,7 @@ export function smtpTransport(url: string): MailTransport {
         replyTo: mail.replyTo,
         subject: mail.subject,
         text: mail.text,
+        attachments: mailAttachments(mail),
       });
     },
     close: () => transport.close(),

@@ -13,6 +13,7 @@ import { CONNECTION_LIMITS, guardConnections, serverOptions } from './connection
 import { corsOriginsFromEnv } from './contact-backend.ts';
 import { inboxTokenProblem, writeInboxToken, removeInboxToken } from './inbox-token.ts';
 import { pruneUploadsAndQuestions, retentionFromEnv } from './retention.ts';
+import { queueWeeklyDigest } from '../backend/assistant/digest.ts';
 import { tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { cmsAccess } from './cms-access.ts';
@@ -60,7 +61,12 @@ const store = await openStore({
 // Mails over SMTP_URL (a secret, env only), from the database's queue, retried until sent.
 const mailer = new MailLoop(store.db, mail, {
   transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : undefined,
-  maintenance: () => pruneUploadsAndQuestions(store.db, uploadsDir, retention),
+  // The retention, and from each Monday on, once, the team's digest of the week before (backend/assistant/digest.ts).
+  maintenance: () =>
+    Promise.all([
+      pruneUploadsAndQuestions(store.db, uploadsDir, retention),
+      mail.smtpUrl ? queueWeeklyDigest(store.db, new Date(), config.product.assistantName) : undefined,
+    ]),
 }).start();
 const contact = {
   mailer,

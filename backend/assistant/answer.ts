@@ -45,7 +45,8 @@ import {
 } from '../../core/assistant/replies.ts';
 import { understand, type Understanding, type UnderstandingContext } from '../../core/assistant/understanding.ts';
 import { words } from '../../core/assistant/text.ts';
-import { HANDOFF_KINDS, type ReplyKind, type ReplySource } from '../../core/assistant/contract.ts';
+import type { ReplySource } from '../../core/assistant/contract.ts';
+import { HANDOFF_KINDS, type ReplyKind } from '../../core/assistant/chat.ts';
 import {
   confidenceOf,
   featuresOf,

@@ -14,6 +14,7 @@
  * not answer is stored too, but its answer never depended on it: a failure there is only logged.
  */
 import { webhookPayload, type WebhookPayload, type WebhookReply } from '../../core/assistant/contract.ts';
+import type { ReplyKind } from '../../core/assistant/chat.ts';
 import { inboxEntryFromMessage, type AssistantInboxKind } from '../../core/assistant/visitor-messages.ts';
 import {
   attachmentNotes,
@@ -72,6 +73,8 @@ export interface AssistantHandlerDeps {
    * Supabase bucket; the origin the request came to is always this site's.
    */
   uploads?: UploadLinkRule;
+  /** Counts each reply by its kind for the team's digest (backend/assistant/feedback.ts); never delays it long. */
+  countReply?: (kind: ReplyKind) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -167,6 +170,7 @@ export async function handleAssistantRequest(
         .catch((error: unknown) => deps.log?.(`Question ${message.message_id} non gardée :`, error));
   }
 
+  if (meaning.kind) await deps.countReply?.(meaning.kind);
   const reply: WebhookReply = {
     message_id: `reponse-${message.message_id}`,
     response: markdown,

@@ -1,6 +1,6 @@
 /**
  * What visitors leave is kept for a time, not forever (docs/decisions/0060-uploads-streamed-kept-for-a-time.md):
- * what they leave with DENTY (unanswered questions, ideas, voice notes) and their uploads are deleted
+ * what they leave with DENTY (unanswered questions, ideas, voice notes, votes on its replies) and their uploads are deleted
  * ASSISTANT_RETENTION_DAYS after they came (90 by default); at most ASSISTANT_MAX_UNANSWERED unanswered
  * questions and ASSISTANT_MAX_MESSAGES ideas and voice notes are kept (the newest). The workers run it: the
  * embedded server's mail loop every minute, the `send-contact-email` function on its /retry schedule.
@@ -30,6 +30,8 @@ export interface Pruned {
   unanswered: number;
   /** Ideas and voice notes. */
   messages: number;
+  /** Votes on replies and dismissed questions past the retention, day counts past 13 months, digests past a year. */
+  feedback: number;
   /** The embedded server's uploads that left the register (`bucket/path`): their files are to delete. */
   uploads: string[];
 }
@@ -40,7 +42,12 @@ export async function pruneAssistantData(db: Database, retention: Retention, bat
     'select * from public.prune_assistant_data($1::integer, $2::integer, $3::integer, $4::integer)',
     [retention.days, retention.maxUnanswered, retention.maxMessages, batch],
   );
+  const feedback = await db.query<{ removed: number }>(
+    'select removed from public.prune_assistant_feedback($1::integer)',
+    [retention.days],
+  );
   return {
+    feedback: feedback.rows.reduce((sum, row) => sum + Number(row.removed), 0),
     unanswered: rows.filter((row) => row.kind === 'unanswered').length,
     messages: rows.filter((row) => row.kind !== 'unanswered' && row.kind !== 'upload').length,
     uploads: rows.filter((row) => row.kind === 'upload').map((row) => row.path),

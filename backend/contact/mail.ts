@@ -36,7 +36,13 @@ export interface OutgoingMail {
   replyTo?: string;
   subject: string;
   text: string;
+  /** Files joined to the mail (the digest's CSV tables). */
+  attachments?: { filename: string; content: string }[];
 }
+
+/** What nodemailer is given for a mail's attachments (both transports: server/mailer.ts, the edge functions'). */
+export const mailAttachments = (mail: OutgoingMail) =>
+  mail.attachments?.map(({ filename, content }) => ({ filename, content, contentType: 'text/csv; charset=utf-8' }));
 
 const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
   dateStyle: 'long',
@@ -57,12 +63,40 @@ export function professionLabel(profession: string | null): string {
 /** One line per header value: no line break of the visitor's can reach a mail header. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+const parisTime = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/** A hand-off's conversation, one message a paragraph, as the visitor and DENTY said it. */
+function transcriptLines(request: StoredRequest, assistantName: string): string[] {
+  return (request.transcript ?? []).flatMap((entry) => [
+    `[${parisTime.format(new Date(entry.at))}] ${entry.role === 'visitor' ? 'Visiteur' : assistantName} :`,
+    entry.text,
+    '',
+  ]);
+}
+
 export function teamMail(request: StoredRequest, identity: MailIdentity): OutgoingMail {
   const sent = parisDateTime.format(new Date(request.created_at));
   const lines: string[] = [];
   let subject: string;
-  if (request.type === 'contact') {
-    subject = `[${identity.productName}] Contact : ${subjectLabel(request.subject)} – ${oneLine(request.full_name)}`;
+  if (request.type === 'handoff') {
+    const assistantName = identity.assistantName ?? 'L’assistant';
+    subject = `[${identity.productName}] Question transmise par ${assistantName} – ${oneLine(request.full_name ?? request.email)}`;
+    lines.push(
+      `Un visiteur demande une réponse de l’équipe depuis l’assistant ${assistantName}.`,
+      '',
+      `E-mail : ${request.email}`,
+      `Nom : ${request.full_name ?? '–'}`,
+      `Téléphone : ${request.phone ?? '–'}`,
+      '',
+      'Sa question :',
+      request.message ?? '',
+      '',
+      'La conversation, de la plus ancienne à la plus récente :',
+      '',
+      ...transcriptLines(request, assistantName),
+    );
+  } else if (request.type === 'contact') {
+    subject = `[${identity.productName}] Contact : ${subjectLabel(request.subject)} – ${oneLine(request.full_name ?? '')}`;
     lines.push(
       'Nouveau message reçu par le formulaire de contact du site.',
       '',
@@ -76,7 +110,7 @@ export function teamMail(request: StoredRequest, identity: MailIdentity): Outgoi
       request.message ?? '',
     );
   } else {
-    subject = `[${identity.productName}] Demande testeur – ${oneLine(request.full_name)}`;
+    subject = `[${identity.productName}] Demande testeur – ${oneLine(request.full_name ?? '')}`;
     lines.push(
       'Nouvelle demande pour le programme testeurs.',
       '',
@@ -99,7 +133,9 @@ export function acknowledgementMail(request: StoredRequest, identity: MailIdenti
   const what =
     request.type === 'contact'
       ? `votre message (${subjectLabel(request.subject).toLowerCase()})`
-      : 'votre demande pour rejoindre le programme testeurs';
+      : request.type === 'handoff'
+        ? `la question que vous avez transmise depuis l’assistant ${identity.assistantName ?? ''}`.trimEnd()
+        : 'votre demande pour rejoindre le programme testeurs';
   const text = [
     'Bonjour,',
     '',
@@ -114,6 +150,8 @@ export function acknowledgementMail(request: StoredRequest, identity: MailIdenti
   const subject =
     request.type === 'contact'
       ? `Nous avons bien reçu votre message – ${identity.productName}`
-      : `Votre demande testeur est bien reçue – ${identity.productName}`;
+      : request.type === 'handoff'
+        ? `Votre question est transmise à l’équipe – ${identity.productName}`
+        : `Votre demande testeur est bien reçue – ${identity.productName}`;
   return { from: identity.from, to: request.email, replyTo: identity.teamAddress, subject, text };
 }

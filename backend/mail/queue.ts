@@ -6,7 +6,7 @@
  */
 import type { Database } from '../db.ts';
 
-export type MailKind = 'contact_team' | 'contact_ack' | 'assistant_team';
+export type MailKind = 'contact_team' | 'contact_ack' | 'assistant_team' | 'team_digest';
 
 export interface ClaimedMail {
   id: string;

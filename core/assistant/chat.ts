@@ -5,6 +5,26 @@
  */
 import { ASSISTANT } from './constants.ts';
 import { isAssistantIntent, type AssistantIntent } from './events.ts';
+import type { ReplySource } from './contract.ts';
+
+/**
+ * What a reply is, beside its words (docs/assistant.md#what-a-reply-says): an answer that asserts a
+ * passage, an « unsure » with subjects to pick, a « not found », the way to a person (`handoff`), the
+ * medical refusal, a social reply, or a notice (an idea stored, a file received). The evaluation, the
+ * votes, the hand-off and the digest read this, never the French text.
+ */
+export const REPLY_KINDS = ['answer', 'unsure', 'not-found', 'handoff', 'medical', 'social', 'notice'] as const;
+export type ReplyKind = (typeof REPLY_KINDS)[number];
+/** The kinds after which DENTY offers to pass the question to the team. */
+export const HANDOFF_KINDS: readonly ReplyKind[] = ['unsure', 'not-found', 'handoff'];
+
+/** The votes endpoint, under the backend's address (Supabase's function, or the embedded server's same path). */
+export const FEEDBACK_PATH = '/functions/v1/assistant/feedback';
+/** « Utile », « Pas utile ». */
+export const VOTES = ['up', 'down'] as const;
+export type Vote = (typeof VOTES)[number];
+/** What DENTY said is sent with a vote to this many characters: the team reads what it answered. */
+export const VOTED_REPLY_MAX = 4000;
 
 /** docs/requirements.md#assistant-conversation. `timestamp` is an ISO string so that it survives storage. */
 export interface ChatMessage {
@@ -17,6 +37,15 @@ export interface ChatMessage {
   isTemporary?: boolean;
   /** A preset that asks for something (an idea, the tester programme): the visitor's answer says so. */
   intent?: AssistantIntent;
+  /** What a reply of DENTY's is (core/assistant/contract.ts), and where it read what it asserts. */
+  kind?: ReplyKind;
+  sources?: ReplySource[];
+  /** DENTY offers to pass the question to the team under this reply. */
+  handoff?: boolean;
+  /** The visitor's question this reply answers (sent with a vote, offered in the hand-off form). */
+  question?: string;
+  /** The visitor's vote on this reply. */
+  vote?: Vote;
 }
 
 /** The id of DENTY's welcome message: the one message the quick options belong under. */
@@ -38,7 +67,21 @@ export function parseStoredConversation(raw: string | null): ChatMessage[] | nul
   const messages: ChatMessage[] = [];
   for (const item of data) {
     if (typeof item !== 'object' || item === null) return null;
-    const { id, role, content, timestamp, attachments, voice, isTemporary, intent } = item as Record<string, unknown>;
+    const {
+      id,
+      role,
+      content,
+      timestamp,
+      attachments,
+      voice,
+      isTemporary,
+      intent,
+      kind,
+      sources,
+      handoff,
+      question,
+      vote,
+    } = item as Record<string, unknown>;
     if (
       typeof id !== 'string' ||
       (role !== 'assistant' && role !== 'user') ||
@@ -50,6 +93,16 @@ export function parseStoredConversation(raw: string | null): ChatMessage[] | nul
     if (isTemporary === true) continue;
     const message: ChatMessage = { id, role, content, timestamp };
     if (role === 'assistant' && isAssistantIntent(intent)) message.intent = intent;
+    if (role === 'assistant' && (REPLY_KINDS as readonly unknown[]).includes(kind)) {
+      message.kind = kind as ReplyKind;
+      if (Array.isArray(sources))
+        message.sources = sources
+          .filter((source): source is ReplySource => typeof source?.page === 'string' && source.page.startsWith('/'))
+          .map(({ page, section }) => (typeof section === 'string' ? { page, section } : { page }));
+      if (handoff === true) message.handoff = true;
+      if (typeof question === 'string') message.question = question;
+      if ((VOTES as readonly unknown[]).includes(vote)) message.vote = vote as Vote;
+    }
     if (Array.isArray(attachments))
       message.attachments = attachments
         .filter(
@@ -117,4 +170,35 @@ export const isConversationId = (value: string | null): value is string =>
 /** A short unique id for a message (no crypto.randomUUID: the embed may run outside a secure context). */
 export function messageId(now = Date.now(), random = Math.random): string {
   return `${now.toString(36)}-${random().toString(36).slice(2, 10)}`;
+}
+
+/** A message of a hand-off's transcript (core/contact/schema.ts `transcriptEntry`), without zod here. */
+export interface TranscriptMessage {
+  role: 'visitor' | 'assistant';
+  text: string;
+  at: string;
+}
+
+/** A message's text in a transcript: at most this many characters (the request's own limit). */
+const TRANSCRIPT_TEXT_MAX = 5000;
+
+/**
+ * The conversation that goes with a hand-off: the visitor's and DENTY's messages, the latest `max`,
+ * files named but never their bytes; the welcome and the temporary placeholder left out.
+ */
+export function transcriptOf(messages: readonly ChatMessage[], max: number): TranscriptMessage[] {
+  return messages
+    .filter((message) => !message.isTemporary && message.id !== WELCOME_ID)
+    .map((message) => {
+      const files = (message.attachments ?? []).map((file) => `[fichier : ${file.name}]`);
+      const voice = message.voice ? ['[message vocal]'] : [];
+      const text = [message.content.trim(), ...files, ...voice].filter(Boolean).join('\n');
+      return {
+        role: message.role === 'user' ? ('visitor' as const) : ('assistant' as const),
+        text: text.length > TRANSCRIPT_TEXT_MAX ? `${text.slice(0, TRANSCRIPT_TEXT_MAX - 1)}…` : text,
+        at: message.timestamp,
+      };
+    })
+    .filter((entry) => entry.text)
+    .slice(-max);
 }

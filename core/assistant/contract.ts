@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { ASSISTANT } from './constants.ts';
 import { ASSISTANT_INTENTS } from './events.ts';
 import { cleanTextPattern } from '../common/control-characters.ts';
+import { REPLY_KINDS } from './chat.ts';
 
 // Rules are patterns, not functions, where the browser checks them: JSON Schema carries a pattern to the
 // compiled check of the reply (reply.check.ts), but it cannot carry a function, nor a regular
@@ -63,17 +64,6 @@ export const webhookPayload = z
     }),
   );
 export type WebhookPayload = z.infer<typeof webhookPayload>;
-
-/**
- * What a reply is, beside its words (docs/assistant.md#what-a-reply-says): an answer that asserts a
- * passage, an « unsure » with subjects to pick, a « not found », the way to a person (`handoff`), the
- * medical refusal, a social reply, or a notice (an idea stored, a file received). The evaluation, the
- * votes, the hand-off and the digest read this, never the French text.
- */
-export const REPLY_KINDS = ['answer', 'unsure', 'not-found', 'handoff', 'medical', 'social', 'notice'] as const;
-export type ReplyKind = (typeof REPLY_KINDS)[number];
-/** The kinds after which DENTY offers to pass the question to the team. */
-export const HANDOFF_KINDS: readonly ReplyKind[] = ['unsure', 'not-found', 'handoff'];
 
 /** Where an answer's passage is read: the page's path and, when it is one, the section's anchor. */
 export const replySource = z.object({

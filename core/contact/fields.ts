@@ -141,3 +141,18 @@ export const RESULT_TEXTS = {
       ? `Le formulaire contient ${count}\u00A0erreurs\u00A0: corrigez les champs signalés.`
       : 'Le formulaire contient une erreur\u00A0: corrigez le champ signalé.',
 } as const;
+
+/**
+ * DENTY's hand-off form in the drawer (docs/assistant.md#the-hand-off): the e-mail to answer, a name and a
+ * phone if the visitor wishes, the question (pre-filled, editable), the privacy consent.
+ */
+export interface HandoffFormValues {
+  email: string;
+  fullName: string;
+  phone: string;
+  question: string;
+  consent: boolean;
+}
+export type HandoffField = keyof HandoffFormValues;
+/** The conversation that goes with it: at most this many messages, the latest. */
+export const TRANSCRIPT_MAX_MESSAGES = 40;

@@ -42,7 +42,7 @@ export const LIMIT_MESSAGES = {
   message: `Votre message ne doit pas dépasser 5\u202F000\u00A0caractères.`,
   city: `Le nom de la ville ne doit pas dépasser ${MAX_LENGTH.city}\u00A0caractères.`,
   characters: 'Ce champ contient des caractères non autorisés.',
-  type: 'Type de demande inconnu (attendu\u00A0: contact ou tester).',
+  type: 'Type de demande inconnu (attendu\u00A0: contact, tester ou handoff).',
   createdAt: 'Date d’envoi invalide.',
   text: 'Ce champ doit être un texte.',
   encoding:
@@ -66,4 +66,11 @@ export const REQUEST_MESSAGES = {
     'Le service est momentanément indisponible. Votre demande n’a pas été enregistrée\u00A0: réessayez dans quelques instants.',
   rateLimited: (seconds: number) =>
     `Trop de demandes envoyées depuis votre connexion. Réessayez dans ${retryDelayText(seconds)}.`,
+} as const;
+
+/** The hand-off form's own rules (docs/assistant.md#the-hand-off); e-mail and consent say as the contact form does. */
+export const HANDOFF_MESSAGES = {
+  question: 'Écrivez en quelques mots la question à transmettre à l’équipe.',
+  questionTooLong: `Votre question ne doit pas dépasser ${MAX_LENGTH.message.toLocaleString('fr-FR').replace(/\s/g, '\u202F')}\u00A0caractères.`,
+  transcript: 'La conversation jointe est illisible ou trop longue.',
 } as const;

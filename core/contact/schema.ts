@@ -11,7 +11,7 @@
  */
 import * as z from 'zod/mini';
 import { isCleanText } from '../common/control-characters.ts';
-import { CONTACT_MESSAGES, LIMIT_MESSAGES, MAX_LENGTH, TESTER_MESSAGES } from './messages.ts';
+import { CONTACT_MESSAGES, HANDOFF_MESSAGES, LIMIT_MESSAGES, MAX_LENGTH, TESTER_MESSAGES } from './messages.ts';
 import {
   CONTACT_SUBJECTS,
   HONEYPOT_FIELD,
@@ -20,7 +20,10 @@ import {
   TEAM_SIZE_MAX,
   TEAM_SIZE_MIN,
   TESTER_PROFESSIONS,
+  TRANSCRIPT_MAX_MESSAGES,
   teamSizeFromInput,
+  type HandoffField,
+  type HandoffFormValues,
   type ContactField,
   type ContactFormValues,
   type FieldErrors,
@@ -152,6 +155,30 @@ const testerShape = {
   profession: z.enum(TESTER_PROFESSIONS, { error: TESTER_MESSAGES.profession }),
 };
 
+/** DENTY's hand-off: what reaches the team, the name and the phone as the visitor chooses. */
+const handoffShape = {
+  email: email(CONTACT_MESSAGES.email),
+  fullName: optionalText(MAX_LENGTH.fullName, LIMIT_MESSAGES.fullName),
+  phone: optionalText(MAX_LENGTH.phone, LIMIT_MESSAGES.phone, {
+    test: looksLikePhone,
+    message: LIMIT_MESSAGES.phoneNumber,
+  }),
+  question: text({
+    required: HANDOFF_MESSAGES.question,
+    max: MAX_LENGTH.message,
+    tooLong: HANDOFF_MESSAGES.questionTooLong,
+    multiLine: true,
+  }),
+};
+
+/** One message of the conversation that goes with a hand-off: who said it, what, when (never a file's bytes). */
+export const transcriptEntry = z.strictObject({
+  role: z.enum(['visitor', 'assistant']),
+  text: z.string().check(z.maxLength(MAX_LENGTH.message), z.refine<string>(cleanText(true), LIMIT_MESSAGES.characters)),
+  at: z.iso.datetime({ offset: true }),
+});
+export type TranscriptEntry = z.infer<typeof transcriptEntry>;
+
 const unknownKeys = (issue: { code?: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys'
     ? `Champ inconnu\u00A0: ${(issue.keys ?? []).join(', ')}.`
@@ -180,6 +207,12 @@ export const testerForm = z.object({
   ),
 });
 
+/** The hand-off form as typed in the drawer (consent included, never sent). */
+export const handoffForm = z.object({
+  ...handoffShape,
+  consent: z.literal(true, { error: CONTACT_MESSAGES.consent }),
+});
+
 /** Call 3, type 'contact': docs/requirements.md#contact-send. */
 export const contactPayload = z.strictObject(
   {
@@ -203,13 +236,26 @@ export const testerPayload = z.strictObject(
   { error: unknownKeys },
 );
 
-export const submissionPayload = z.discriminatedUnion('type', [contactPayload, testerPayload], {
+/** Call 3, type 'handoff': DENTY passes a visitor's question to the team (docs/assistant.md#the-hand-off). */
+export const handoffPayload = z.strictObject(
+  {
+    type: z.literal('handoff', { error: LIMIT_MESSAGES.type }),
+    ...handoffShape,
+    transcript: z.array(transcriptEntry).check(z.maxLength(TRANSCRIPT_MAX_MESSAGES, HANDOFF_MESSAGES.transcript)),
+    created_at: createdAt,
+    [HONEYPOT_FIELD]: z.optional(z.unknown()),
+  },
+  { error: unknownKeys },
+);
+
+export const submissionPayload = z.discriminatedUnion('type', [contactPayload, testerPayload, handoffPayload], {
   error: LIMIT_MESSAGES.type,
 });
 
 export type ContactPayload = Omit<z.output<typeof contactPayload>, typeof HONEYPOT_FIELD>;
 export type TesterPayload = Omit<z.output<typeof testerPayload>, typeof HONEYPOT_FIELD>;
-export type Submission = ContactPayload | TesterPayload;
+export type HandoffPayload = Omit<z.output<typeof handoffPayload>, typeof HONEYPOT_FIELD>;
+export type Submission = ContactPayload | TesterPayload | HandoffPayload;
 
 /** The first message per field, in the order of the issues. `''` is the request itself. */
 function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
@@ -250,6 +296,26 @@ export function validateTesterForm(
   return { ok: true, payload: compact({ type: 'tester' as const, ...result.data, created_at: now.toISOString() }) };
 }
 
+/** Validates the hand-off form; on success, the payload with its transcript and `created_at`. */
+export function validateHandoffForm(
+  values: HandoffFormValues,
+  transcript: TranscriptEntry[],
+  now: Date = new Date(),
+): FormResult<HandoffField, HandoffPayload> {
+  const result = handoffForm.safeParse(values);
+  if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues) as FieldErrors<HandoffField> };
+  const { consent: _consent, ...fields } = result.data;
+  return {
+    ok: true,
+    payload: compact({
+      type: 'handoff' as const,
+      ...fields,
+      transcript: transcript.slice(-TRANSCRIPT_MAX_MESSAGES),
+      created_at: now.toISOString(),
+    }),
+  };
+}
+
 export type PayloadResult = { ok: true; submission: Submission } | { ok: false; fields: Record<string, string> };
 
 /** Validates a request body of call 3 (already parsed JSON, of any shape). */
@@ -269,8 +335,9 @@ export function honeypotFilled(body: unknown): boolean {
 
 /** One row of public.contact_requests (supabase/migrations), without what the database fills. */
 export interface SubmissionRow {
-  type: 'contact' | 'tester';
-  full_name: string;
+  type: 'contact' | 'tester' | 'handoff';
+  /** Optional only for a hand-off. */
+  full_name: string | null;
   email: string;
   company: string | null;
   phone: string | null;
@@ -279,6 +346,8 @@ export interface SubmissionRow {
   city: string | null;
   profession: string | null;
   team_size: number | null;
+  /** A hand-off's conversation. */
+  transcript: TranscriptEntry[] | null;
   created_at: string;
 }
 
@@ -291,6 +360,7 @@ export function submissionRow(submission: Submission): SubmissionRow {
     city: null,
     profession: null,
     team_size: null,
+    transcript: null,
   };
   if (submission.type === 'contact')
     return {
@@ -302,6 +372,17 @@ export function submissionRow(submission: Submission): SubmissionRow {
       phone: submission.phone ?? null,
       subject: submission.subject,
       message: submission.message,
+      created_at: submission.created_at,
+    };
+  if (submission.type === 'handoff')
+    return {
+      ...empty,
+      type: 'handoff',
+      full_name: submission.fullName ?? null,
+      email: submission.email,
+      phone: submission.phone ?? null,
+      message: submission.question,
+      transcript: submission.transcript,
       created_at: submission.created_at,
     };
   return {

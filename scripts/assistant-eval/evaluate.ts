@@ -22,7 +22,7 @@ import { OPENING_MAX_WORDS } from '../../core/assistant/opening.ts';
 import { ConversationMemory } from '../../backend/assistant/conversations.ts';
 import { handleAssistantRequest, type AssistantHandlerDeps } from '../../backend/assistant/handler.ts';
 import type { Knowledge } from '../../backend/assistant/knowledge.ts';
-import type { ReplyKind } from '../../core/assistant/contract.ts';
+import type { ReplyKind } from '../../core/assistant/chat.ts';
 import { replyOptionsOf, type ReplyOptions } from '../../core/assistant/replies.ts';
 import { loadConfig } from '../../core/common/config.ts';
 

@@ -20,6 +20,8 @@ import {
 import { createKnowledge, type Knowledge } from '../../backend/assistant/knowledge.ts';
 import { handlePassagesRequest } from '../../backend/assistant/passages.ts';
 import { PASSAGES_PATH } from '../../core/assistant/passages.ts';
+import { FEEDBACK_PATH } from '../../core/assistant/chat.ts';
+import { handleFeedbackRequest, replyCounter, voteStore } from '../../backend/assistant/feedback.ts';
 import { clientAddress, createRateLimiter } from '../rate-limit.ts';
 import { bucketPrefix } from '../../core/assistant/uploads.ts';
 import { replyOptionsOf } from '../../core/assistant/replies.ts';
@@ -85,6 +87,7 @@ export function assistantRoutes({
       ownOrigins: [new URL(config.siteUrl).origin],
       buckets: [bucketPrefix(config.backend.supabaseUrl)].filter((prefix) => prefix !== undefined),
     },
+    ...(db ? { countReply: replyCounter(db, log) } : {}),
     log,
   };
   app.all(ASSISTANT_WEBHOOK_PATH, (c) => handleAssistantRequest(c.req.raw, deps, clientAddress(c, { trustProxy })));
@@ -92,5 +95,8 @@ export function assistantRoutes({
   // at the path of the Supabase function's, as the embedded server mirrors Supabase's storage and functions.
   const passages = { ...deps, siteUrl: config.siteUrl };
   app.all(PASSAGES_PATH, (c) => handlePassagesRequest(c.req.raw, passages, clientAddress(c, { trustProxy })));
+  // Votes on replies (docs/assistant.md#the-loop), at the Supabase function's path too.
+  const feedback = { ...deps, ...(db ? { votes: voteStore(db) } : {}) };
+  app.all(FEEDBACK_PATH, (c) => handleFeedbackRequest(c.req.raw, feedback, clientAddress(c, { trustProxy })));
   return app;
 }

@@ -6,7 +6,8 @@
  * that sends wrong tokens is locked out for a while (429), right token or not, so the token cannot be
  * searched for.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { buildDigest, periodOf } from '../../backend/assistant/digest.ts';
 import { timingSafeEqual } from 'node:crypto';
 import { inboxType, readInbox } from '../inbox-reader.ts';
 import type { ContactBackend } from '../contact-backend.ts';
@@ -27,7 +28,8 @@ export function inboxRoutes(backend: ContactBackend, lockout: { limit: number; w
   const failures = createRateLimiter(lockout);
   const noStore = { 'cache-control': 'no-store' };
 
-  app.get('/_inbox', async (c) => {
+  /** The token's check, with its lockout: undefined when the caller may read, else the refusal. */
+  const refused = (c: Context) => {
     const client = clientAddress(c, { trustProxy: backend.trustProxy });
     const locked = failures.retryAfter(client);
     if (locked > 0)
@@ -42,8 +44,22 @@ export function inboxRoutes(backend: ContactBackend, lockout: { limit: number; w
       failures.hit(client);
       return c.json({ ok: false, error: 'Accès refusé.' }, 401, noStore);
     }
+    return undefined;
+  };
+
+  app.get('/_inbox', async (c) => {
+    const refusal = refused(c);
+    if (refusal) return refusal;
     const inbox = await readInbox(backend.db, Number(c.req.query('limit') ?? 20), inboxType(c.req.query('type')));
     return c.json({ ok: true, ...inbox }, 200, noStore);
+  });
+  // The team's digest for a period of days (backend/assistant/digest.ts), for `npm run inbox -- --digest`.
+  app.get('/_inbox/digest', async (c) => {
+    const refusal = refused(c);
+    if (refusal) return refusal;
+    const period = periodOf(c.req.query('from'), c.req.query('to'), new Date());
+    if (typeof period === 'string') return c.json({ ok: false, error: period }, 400, noStore);
+    return c.json({ ok: true, digest: await buildDigest(backend.db, period) }, 200, noStore);
   });
   app.all('/_inbox', (c) =>
     c.json({ ok: false, error: 'Méthode non autorisée\u00A0: utilisez GET.' }, 405, { allow: 'GET' }),

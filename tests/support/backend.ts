@@ -60,7 +60,7 @@ export function openTestStore(): Promise<Store> {
 /** Empties what a server stores, so that servers of one file can share a store (opening PGlite takes seconds). */
 export async function emptyStore(store: Store): Promise<void> {
   await store.db.exec(
-    'truncate contact_requests, assistant_messages, mail_outbox, rate_limits, consent_proofs, assistant_uploads restart identity cascade',
+    'truncate contact_requests, assistant_messages, mail_outbox, rate_limits, consent_proofs, assistant_uploads, assistant_votes, assistant_reply_counts, assistant_dismissed_questions, assistant_digests restart identity cascade',
   );
 }
 

@@ -208,6 +208,7 @@ describe('The payload of call 3, as the backend checks it', () => {
       city: null,
       profession: null,
       team_size: null,
+      transcript: null,
       created_at: '2026-03-12T09:30:00.000Z',
     });
     const tester = parseSubmission({
@@ -239,7 +240,7 @@ describe('The payload of call 3, as the backend checks it', () => {
     ).toEqual({ ok: false, fields: { '': 'Champ inconnu\u00A0: admin.' } });
     expect(parseSubmission({ type: 'devis' })).toEqual({
       ok: false,
-      fields: { type: 'Type de demande inconnu (attendu\u00A0: contact ou tester).' },
+      fields: { type: 'Type de demande inconnu (attendu\u00A0: contact, tester ou handoff).' },
     });
   });
 });
@@ -286,6 +287,7 @@ describe('The mails of a request', () => {
   const request: StoredRequest = {
     id: '7',
     type: 'contact',
+    transcript: null,
     full_name: 'Jean\nBcc: victime@example.com',
     email: 'jean@cabinet.fr',
     company: null,

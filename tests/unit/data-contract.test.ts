@@ -19,6 +19,9 @@ import { mailQueue } from '../../backend/mail/queue.ts';
 import { MailWorker } from '../../backend/mail/worker.ts';
 import type { OutgoingMail } from '../../backend/contact/mail.ts';
 import { assistantInbox } from '../../backend/assistant/team-inbox.ts';
+import { replyCounter, voteStore } from '../../backend/assistant/feedback.ts';
+import { buildDigest, questionsAsked, queueWeeklyDigest } from '../../backend/assistant/digest.ts';
+import { DEFAULT_RETENTION, pruneAssistantData } from '../../backend/assistant/retention.ts';
 import { inboxEntryFromMessage } from '../../core/assistant/visitor-messages.ts';
 import { migrate, openStore, type Store } from '../../server/database.ts';
 import { readInbox } from '../../server/inbox-reader.ts';
@@ -87,6 +90,7 @@ const request = (overrides: Partial<SubmissionRow> = {}): SubmissionRow => ({
   city: null,
   profession: null,
   team_size: null,
+  transcript: null,
   created_at: new Date().toISOString(),
   ...overrides,
 });
@@ -643,6 +647,145 @@ describe.each(engines)('Contrat de données sur $name', (engine) => {
       });
     },
   );
+
+  describe.skipIf(engine.skip)('la boucle de DENTY : transmission, avis, comptes, point de la semaine', () => {
+    const transcript = [
+      { role: 'visitor' as const, text: 'Vous gérez la paie des assistantes ?', at: '2026-11-18T09:00:00.000Z' },
+      {
+        role: 'assistant' as const,
+        text: 'Je n’ai pas trouvé de réponse à cette question.',
+        at: '2026-11-18T09:00:01.000Z',
+      },
+    ];
+    const handoff = request({
+      type: 'handoff',
+      full_name: null,
+      company: null,
+      subject: null,
+      email: 'secretariat@cabinet-lilas.fr',
+      phone: '04 78 00 00 00',
+      message: 'Vous gérez la paie des assistantes ?',
+      transcript,
+    });
+
+    it('stores a hand-off once with its transcript, and mails the team the conversation', async () => {
+      const store = contactRequestStore(db(), { sendMails: true });
+      expect((await store.submit(handoff, { clientKey: 'a', idempotencyKey: 'transmission-1' })).kind).toBe('stored');
+      expect((await store.submit(handoff, { clientKey: 'a', idempotencyKey: 'transmission-1' })).kind).toBe(
+        'duplicate',
+      );
+      const other = { ...handoff, transcript: transcript.slice(0, 1) };
+      expect((await store.submit(other, { clientKey: 'a', idempotencyKey: 'transmission-1' })).kind).toBe('conflict');
+      const sent: OutgoingMail[] = [];
+      await new MailWorker({ queue: mailQueue(db()), identity, send: async (mail) => void sent.push(mail) }).drain();
+      const team = sent.find((mail) => mail.to === identity.teamAddress)!;
+      expect(team.subject).toBe('[Dentivo] Question transmise par DENTY – secretariat@cabinet-lilas.fr');
+      expect(team.replyTo).toBe('secretariat@cabinet-lilas.fr');
+      expect(team.text).toContain('Sa question :\nVous gérez la paie des assistantes ?');
+      expect(team.text).toMatch(
+        /\[10:00\] Visiteur :\nVous gérez la paie des assistantes \?\n\n\[10:00\] DENTY :\nJe n’ai pas trouvé/,
+      );
+      const ack = sent.find((mail) => mail.to === 'secretariat@cabinet-lilas.fr')!;
+      expect(ack.text).toContain('la question que vous avez transmise depuis l’assistant DENTY');
+      expect(ack.text).not.toContain('paie');
+      // A name stays required for the forms; the transcript is a hand-off's only.
+      expect(await store.submit(request({ full_name: null }), { clientKey: 'a' })).toEqual({ kind: 'refused' });
+      expect((await store.submit(request({ transcript }), { clientKey: 'a' })).kind).toBe('refused');
+    });
+
+    it('keeps one vote per reply, changeable, with no client in it, under its own rate limit', async () => {
+      const votes = voteStore(db());
+      const vote = {
+        reply_id: 'r-1',
+        vote: 'down' as const,
+        question: 'Combien coûte une licence ?',
+        reply: 'Dentivo propose une offre unique…',
+        reply_kind: 'answer' as const,
+        page: '/tarifs',
+      };
+      expect(await votes.record(vote, '203.0.113.7')).toEqual({ kind: 'stored' });
+      expect(await votes.record({ ...vote, vote: 'up' }, '203.0.113.7')).toEqual({ kind: 'stored' });
+      const { rows } = await db().query<Record<string, unknown>>('select * from assistant_votes');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ reply_id: 'r-1', vote: 'up', page: '/tarifs', section: null });
+      expect(JSON.stringify(rows[0])).not.toContain('203.0.113.7');
+      let outcome;
+      for (let i = 0; i < 40 && outcome?.kind !== 'rateLimited'; i++)
+        outcome = await votes.record({ ...vote, reply_id: `r-${i + 2}` }, '198.51.100.9');
+      expect(outcome?.kind).toBe('rateLimited');
+      await expect(votes.record({ ...vote, question: 'a\u202Eb' }, 'autre')).rejects.toThrow();
+    });
+
+    it('builds the digest of a week from the rows themselves, and queues it once whatever the workers', async () => {
+      await contactRequestStore(db(), { sendMails: false }).submit(handoff, { clientKey: 'a' });
+      const count = replyCounter(db());
+      for (const kind of ['answer', 'answer', 'answer', 'unsure', 'not-found', 'handoff', 'social'] as const)
+        await count(kind);
+      await voteStore(db()).record(
+        { reply_id: 'r-1', vote: 'down', question: 'q', reply: 'r', reply_kind: 'answer' },
+        'a',
+      );
+      const inbox = assistantInbox(db(), { sendMails: false });
+      for (const [id, text] of [
+        ['m-1', 'Vous gérez la paie ?'],
+        ['m-2', 'vous gerez la paie'],
+        ['m-3', 'Une recette de gâteau ?'],
+      ] as const)
+        await inbox.record(
+          inboxEntryFromMessage('unanswered', {
+            message_id: id,
+            conversation_id: 'conv-1',
+            text,
+            sent_at: new Date().toISOString(),
+          }),
+          'a',
+        );
+      await db().query('insert into assistant_dismissed_questions (question_key) values ($1)', [
+        'une recette de gateau',
+      ]);
+      await db().query(
+        `insert into consent_proofs (consent_id, analytics, marketing, policy_version, chosen_at)
+         values (gen_random_uuid(), true, false, '2026-11-01', now())`,
+      );
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+      const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const digest = await buildDigest(db(), { from: today, to: tomorrow });
+      expect(digest.replies).toMatchObject({ answer: 3, unsure: 1, 'not-found': 1, handoff: 1, social: 1, notice: 0 });
+      expect(questionsAsked(digest)).toBe(7);
+      expect(digest.votes).toEqual({ up: 0, down: 1 });
+      expect(digest.handoffs).toBe(1);
+      expect(digest.unanswered).toEqual([{ question: 'vous gerez la paie', count: 2 }]);
+      expect(digest.consent).toEqual([{ version: '2026-11-01', accepted: 0, refused: 0, customised: 1 }]);
+      // Queued once, even by two workers at once; the mail carries its tables.
+      const queued = await Promise.all([
+        queueWeeklyDigest(db(), new Date(), 'DENTY'),
+        queueWeeklyDigest(db(), new Date(), 'DENTY'),
+      ]);
+      expect(queued.filter(Boolean)).toHaveLength(1);
+      const sent: OutgoingMail[] = [];
+      await new MailWorker({ queue: mailQueue(db()), identity, send: async (mail) => void sent.push(mail) }).drain();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.subject).toBe('[Dentivo] Le point de la semaine de DENTY');
+      expect(sent[0]!.attachments?.map((file) => file.filename.replace(/_.*$/, ''))).toEqual([
+        'reponses',
+        'questions-sans-reponse',
+        'cookies',
+      ]);
+    });
+
+    it('forgets votes and dismissals after the retention, day counts after 13 months', async () => {
+      await voteStore(db()).record(
+        { reply_id: 'r-1', vote: 'up', question: 'q', reply: 'r', reply_kind: 'answer' },
+        'a',
+      );
+      await db().query("insert into assistant_reply_counts (day, kind, replies) values ('2020-01-01', 'answer', 4)");
+      await db().query("update assistant_votes set voted_at = now() - interval '91 days'");
+      const pruned = await pruneAssistantData(db(), DEFAULT_RETENTION);
+      expect(pruned.feedback).toBe(2);
+      expect(await count('assistant_votes')).toBe(0);
+      expect(await count('assistant_reply_counts')).toBe(0);
+    });
+  });
 
   describe.skipIf(engine.skip)('concurrence', () => {
     it('200 parallel submissions with 50 repeated keys store exactly 150 rows', async () => {

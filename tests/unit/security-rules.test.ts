@@ -192,7 +192,7 @@ describe('Adresse e-mail dans les limites des serveurs de messagerie (RFC 5321, 
       message: 'Bonjour, une démonstration svp.',
       created_at: new Date().toISOString(),
     });
-    expect(result).toEqual({ ok: false, fields: { email: 'Veuillez entrer une adresse e\u2011mail valide.' } });
+    expect(result).toEqual({ ok: false, fields: { email: 'Adresse email invalide' } });
   });
 });
 

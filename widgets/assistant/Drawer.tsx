@@ -4,7 +4,7 @@
  * close button do, and focus goes back where it was. The input takes focus 100 ms after opening.
  * Loaded with the first opening, then kept (hidden) so that a draft or a recording survives a close.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { showsQuickOptions, type ChatMessage } from '../../core/assistant/chat.ts';
@@ -22,9 +22,14 @@ import {
   sendMessage,
 } from './conversation.ts';
 import { InputBar } from './InputBar.tsx';
+import { ReplyActions } from './ReplyActions.tsx';
+import { handoffOpen } from './handoff.ts';
 import { AssistantText, PlainText } from './MessageText.tsx';
 import { VoicePlayer } from './VoicePlayer.tsx';
 import { texts } from './texts.ts';
+
+/** The hand-off form loads when it first opens (its schema and supabase-js stay out of the first answer). */
+const HandoffForm = lazy(() => import('./HandoffForm.tsx'));
 
 const focusable =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), [tabindex]:not([tabindex="-1"])';
@@ -51,6 +56,7 @@ export default function Drawer() {
   const passive = open && drawerPassive.value;
   const conversation = messages.value;
   const busy = loading.value;
+  const handoff = handoffOpen.value;
   const pending = busy || Boolean(conversation?.some((message) => message.isTemporary));
   const options = texts.quickOptions(productName);
   const offerOptions = open && Boolean(conversation && showsQuickOptions(conversation)) && !busy;
@@ -252,7 +258,15 @@ export default function Drawer() {
         <p className="assistant-sr" role="status">
           {announcement}
         </p>
-        <InputBar inputRef={input} />
+        {handoff ? (
+          <Suspense fallback={null}>
+            <HandoffForm question={handoff.question} onDone={() => setTimeout(() => input.current?.focus())} />
+          </Suspense>
+        ) : null}
+        {/* Hidden, not unmounted, while the hand-off is open: a draft or a recording survives it. */}
+        <div className="assistant-input-slot" hidden={Boolean(handoff)}>
+          <InputBar inputRef={input} />
+        </div>
       </section>
     </div>
   );
@@ -295,6 +309,7 @@ function Message({ message, assistantName }: { message: ChatMessage; assistantNa
       <time className="assistant-message__time" dateTime={message.timestamp}>
         {formatTimeHHmm(time)}
       </time>
+      {!mine ? <ReplyActions message={message} /> : null}
     </li>
   );
 }

@@ -19,6 +19,9 @@ import {
 import type { AttachmentRef, WebhookPayload, WebhookReply } from '../../core/assistant/contract.ts';
 import { readWebhookReply } from '../../core/assistant/reply.ts';
 import { PASSAGES_PATH, isOwnAssistant, readPassages, type Passage } from '../../core/assistant/passages.ts';
+import { FEEDBACK_PATH } from '../../core/assistant/chat.ts';
+import type { ReplyVote } from '../../core/assistant/feedback.ts';
+import type { HandoffPayload } from '../../core/contact/schema.ts';
 import { backendUrl, getConfig } from '../runtime/config.ts';
 import { withoutControlCharacters } from '../../core/common/control-characters.ts';
 
@@ -119,6 +122,50 @@ export async function sendToAssistant(payload: WebhookPayload): Promise<WebhookR
     throw new Error('Réponse du webhook illisible (JSON attendu)');
   }
   return readWebhookReply(data);
+}
+
+/** A vote on one reply (docs/assistant.md#the-loop): true when the backend kept it. */
+export async function sendVote(vote: ReplyVote): Promise<boolean> {
+  const response = await fetch(`${backendUrl()}${FEEDBACK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(vote),
+    signal: deadline(ASSISTANT.requestTimeoutMs),
+  });
+  return response.ok;
+}
+
+/** What the hand-off's sending says: sent, or refused with the server's French words when it gave them. */
+export type HandoffOutcome =
+  { ok: true } | { ok: false; status?: number; message?: string; fields?: Record<string, string> };
+
+/**
+ * The hand-off (docs/assistant.md#the-hand-off): a request of type « handoff » through the contact form's
+ * own function, send-contact-email, under an idempotency key (a retry is stored once). Never throws.
+ */
+export async function sendHandoff(payload: HandoffPayload, idempotencyKey: string): Promise<HandoffOutcome> {
+  try {
+    const { error } = await (
+      await storage()
+    ).functions.invoke('send-contact-email', {
+      body: payload,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+    if (!error) return { ok: true };
+    console.error('Transmission à l’équipe refusée :', error);
+    const response = (error as { context?: Partial<Response> }).context;
+    if (typeof response?.status !== 'number' || typeof response.json !== 'function') return { ok: false };
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown; fields?: unknown };
+    return {
+      ok: false,
+      status: response.status,
+      ...(typeof body.error === 'string' ? { message: body.error } : {}),
+      ...(body.fields && typeof body.fields === 'object' ? { fields: body.fields as Record<string, string> } : {}),
+    };
+  } catch (error) {
+    console.error('Transmission à l’équipe impossible :', error);
+    return { ok: false };
+  }
 }
 
 let client: Promise<SupabaseClient> | undefined;

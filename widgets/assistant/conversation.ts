@@ -12,6 +12,7 @@
 import type * as AssistantClient from './assistant-client.ts';
 import { signal } from '@preact/signals-react';
 import {
+  HANDOFF_KINDS,
   WELCOME_ID,
   draftProblems,
   isConversationId,
@@ -20,7 +21,9 @@ import {
   parseStoredConversation,
   pendingIntent,
   storableConversation,
+  VOTED_REPLY_MAX,
   type ChatMessage,
+  type Vote,
 } from '../../core/assistant/chat.ts';
 import type { AttachmentRef, WebhookPayload } from '../../core/assistant/contract.ts';
 import type { AssistantIntent } from '../../core/assistant/events.ts';
@@ -172,6 +175,32 @@ function failure(client: typeof AssistantClient | undefined, error: unknown, int
   return { apology, toast: { title: texts.connectionErrorTitle, description: texts.connectionErrorText } };
 }
 
+/** The visitor's vote on one reply: kept in the conversation at once, then sent; false when it was not sent. */
+export async function voteOn(id: string, vote: Vote): Promise<boolean> {
+  const message = current().find((item) => item.id === id);
+  if (!message?.kind || !message.question) return false;
+  replace(id, (item) => ({ ...item, vote }));
+  try {
+    const client = await import('./assistant-client.ts');
+    return await client.sendVote({
+      reply_id: id,
+      vote,
+      question: message.question,
+      reply: message.content.slice(0, VOTED_REPLY_MAX),
+      reply_kind: message.kind,
+      ...(message.sources?.[0] ?? {}),
+    });
+  } catch (error) {
+    console.error('Avis non envoyé :', error);
+    return false;
+  }
+}
+
+/** After a hand-off was sent: DENTY says so in the conversation. */
+export function confirmHandoff(email: string): void {
+  setMessages([...current(), { ...assistantMessage(texts.handoffSent(email)), kind: 'notice' }]);
+}
+
 export async function sendMessage(submission: Submission): Promise<boolean> {
   if (!canSend(submission)) return false;
   // A retry replaces the failed attempt: its question and apology leave the conversation.
@@ -246,6 +275,10 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
       role: 'assistant',
       content: reply.response?.trim() || texts.emptyReply,
       timestamp: new Date().toISOString(),
+      // What the reply is (DENTY says it; another service may not), for the votes and the hand-off.
+      ...(reply.kind ? { kind: reply.kind, sources: reply.sources ?? [] } : {}),
+      ...(reply.handoff || (reply.kind && HANDOFF_KINDS.includes(reply.kind)) ? { handoff: true } : {}),
+      ...(text ? { question: text } : {}),
       ...(reply.files?.length
         ? { attachments: reply.files.map((file) => ({ name: file.filename, type: file.type, url: file.url })) }
         : {}),

@@ -8,7 +8,7 @@
  */
 import { createTransport } from 'nodemailer';
 import site from '../../../content/site.json' with { type: 'json' };
-import type { MailIdentity, OutgoingMail } from '../../../backend/contact/mail.ts';
+import { mailAttachments, type MailIdentity, type OutgoingMail } from '../../../backend/contact/mail.ts';
 
 export interface FunctionMail {
   identity: MailIdentity;
@@ -39,6 +39,7 @@ export function mailFromEnv(env: (name: string) => string): FunctionMail {
             replyTo: mail.replyTo,
             subject: mail.subject,
             text: mail.text,
+            attachments: mailAttachments(mail),
           }))
       : undefined,
   };

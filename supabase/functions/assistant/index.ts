@@ -27,6 +27,7 @@ import {
 } from '../../../backend/assistant/handler.ts';
 import { assistantInbox } from '../../../backend/assistant/team-inbox.ts';
 import { handlePassagesRequest } from '../../../backend/assistant/passages.ts';
+import { handleFeedbackRequest, replyCounter, voteStore } from '../../../backend/assistant/feedback.ts';
 import { bucketStore, handleUploadRequest, type UploadStore } from '../../../backend/assistant/uploads.ts';
 import { DEFAULT_RETENTION, parseRetention } from '../../../backend/assistant/retention.ts';
 import { publishedKnowledge } from '../../../backend/assistant/published.ts';
@@ -117,8 +118,11 @@ export function assistantFunction(
           log,
         })
       : undefined,
+    ...(db ? { countReply: replyCounter(db, log) } : {}),
     log,
   };
+  // …/assistant/feedback: votes on replies (docs/assistant.md#the-loop).
+  const feedback = { ...deps, ...(db ? { votes: voteStore(db) } : {}) };
   // …/assistant/passages: the best passages for a generative service (docs/decisions/0068-passages-for-a-generative-webhook.md).
   const passages = { ...deps, siteUrl };
   // …/assistant/upload: a voice note or a file, named here, written to the bucket.
@@ -139,6 +143,7 @@ export function assistantFunction(
     const path = new URL(request.url).pathname.replace(/\/+$/, '');
     const client = forwardedClient(request);
     if (path.endsWith('/passages')) return handlePassagesRequest(request, passages, client);
+    if (path.endsWith('/feedback')) return handleFeedbackRequest(request, feedback, client);
     if (path.endsWith('/upload'))
       return uploads
         ? handleUploadRequest(request, uploads, client)

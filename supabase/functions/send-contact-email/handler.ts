@@ -6,6 +6,7 @@
  * full rate-limit buckets, and deletes what visitors left once its time is over (DENTY's messages,
  * the bucket's uploads). Runs in Deno (Supabase) and is tested there (supabase/functions/tests/).
  */
+import { queueWeeklyDigest } from '../../../backend/assistant/digest.ts';
 import { handleContactRequest } from '../../../backend/contact/handler.ts';
 import { contactRequestStore } from '../../../backend/contact/request-store.ts';
 import type { MailIdentity, OutgoingMail } from '../../../backend/contact/mail.ts';
@@ -50,6 +51,10 @@ export function createContactFunction(deps: ContactFunctionDeps): (request: Requ
       const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
       if (request.method !== 'POST' || !deps.retryToken || token !== deps.retryToken)
         return Response.json({ ok: false, error: 'Accès refusé.' }, { status: 401 });
+      // From each Monday on, once, the team's digest of the week before goes with this round's mails.
+      const digest = worker
+        ? await queueWeeklyDigest(deps.db, new Date(), deps.identity.assistantName ?? 'l’assistant')
+        : false;
       const round = worker ? await worker.drain() : { sent: 0, failed: 0, lost: 0 };
       const pruned = await queue.pruneRateLimits();
       let unanswered = 0;
@@ -61,7 +66,7 @@ export function createContactFunction(deps: ContactFunctionDeps): (request: Requ
         if (expired.length) await deps.removeObjects!(expired);
         objects = expired.length;
       }
-      return Response.json({ ok: true, ...round, pruned, unanswered, messages, objects });
+      return Response.json({ ok: true, ...round, pruned, unanswered, messages, objects, digest });
     }
     return handleContactRequest(
       request,

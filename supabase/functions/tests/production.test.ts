@@ -87,8 +87,10 @@ Deno.test({
         );
       assertEquals((await retry('pas-la-cle')).status, 401);
       const round = await (await retry('cle-service-de-test')).json();
-      assertEquals([round.ok, round.sent], [true, 0]);
-      assertEquals(smtp.received.length, 4);
+      // The round queues last week's digest for the team (once) and sends it; the requests' mails were sent.
+      assertEquals([round.ok, round.sent, round.digest], [true, 1, true]);
+      assertEquals(smtp.received.length, 5);
+      assertEquals((await (await retry('cle-service-de-test')).json()).digest, false);
     } finally {
       await fn.close();
       await sql.end();

@@ -122,7 +122,7 @@ Deno.test('rate limit per client in the database, honeypot, and /retry for mails
     identity,
     send: async (mail) => {
       if (!smtpUp) throw new Error('connexion refusée');
-      sent.push(mail.to);
+      sent.push(`${mail.to} | ${mail.subject}`);
     },
     allowedOrigins: [],
     rateLimit: { limit: 2, windowMs: 60_000 },
@@ -160,8 +160,9 @@ Deno.test('rate limit per client in the database, honeypot, and /retry for mails
       );
     assertEquals((await retry('autre')).status, 401);
     smtpUp = true;
-    // Not due yet: the queue's back-off (one minute after a first failure) holds for every worker.
-    assertEquals((await (await retry('cle-service')).json()).sent, 0);
+    // Not due yet: the queue's back-off (one minute after a first failure) holds for every worker; only
+    // last week's digest, queued by this first round, goes.
+    assertEquals((await (await retry('cle-service')).json()).sent, 1);
     await db.query(`update mail_outbox set next_attempt_at = now() where status = 'pending'`);
     // What DENTY kept past its time goes with the round, questions and ideas alike; recent ones stay.
     await db.query(
@@ -179,7 +180,8 @@ Deno.test('rate limit per client in the database, honeypot, and /retry for mails
       ),
       ['recente', 'idee-recente'],
     );
-    assertEquals(sent.length, 6);
+    assertEquals(sent.length, 7);
+    assertEquals(sent.filter((mail) => mail.includes('Le point de la semaine')).length, 1);
     assertEquals(await count(db), 3);
   } finally {
     await db.close();
