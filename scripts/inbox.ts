@@ -102,7 +102,7 @@ const quote = (text: string) => {
 };
 
 function print({ total, requests, assistantTotal, messages }: Inbox): void {
-  const showsRequests = type === undefined || type === 'contact' || type === 'tester';
+  const showsRequests = type === undefined || type === 'contact' || type === 'tester' || type === 'handoff';
   const showsMessages = type === undefined || !showsRequests;
   if (showsRequests) {
     if (!requests.length)

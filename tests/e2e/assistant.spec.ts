@@ -385,11 +385,16 @@ test.describe('Conversation', () => {
 
   test('pas sûr, DENTY offre des sujets : un bouton pressé pose sa question et reçoit sa réponse', async ({ page }) => {
     await openAssistant(page);
-    await input(page).fill('est-ce que ça marche avec le tiers payant ?');
+    await input(page).fill('Dentivo fonctionne sur Mac ?');
     await input(page).press('Enter');
     const unsure = messages(page).locator('.assistant-markdown').last();
-    await expect(unsure).toContainText('Vous cherchez peut-être', replyWait);
-    await expect(unsure.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+    await expect(unsure).toContainText('Je ne suis pas sûr d’avoir compris. Vous cherchez peut-être', replyWait);
+    // And the way to the team, under the reply.
+    await expect(
+      messages(page).locator('.assistant-message--assistant').last().getByRole('button', {
+        name: 'Transmettre ma question à l’équipe',
+      }),
+    ).toBeVisible();
     const subject = unsure.locator('button.assistant-option').first();
     const request = page.waitForRequest((r) => r.url().endsWith('/assistant/webhook') && r.method() === 'POST');
     await subject.click();

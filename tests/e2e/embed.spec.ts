@@ -10,6 +10,21 @@ import { gzipBytes, kib, KIB } from '../../scripts/lib/bytes.ts';
 import { embedHostPort, foreignHostPort } from '../support/ports.ts';
 import { COLUMN_WIDTH, startHostServer, webhookCalls } from '../support/embed-host.ts';
 import { axeViolations } from '../support/axe.ts';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { e2ePort } from '../support/ports.ts';
+
+/** `npm run inbox -- …` as the team runs it, against the test server. */
+async function inbox(args: string[]): Promise<string> {
+  const root = join(import.meta.dirname, '..', '..');
+  const { stdout } = await promisify(execFile)(
+    join(root, 'node_modules', '.bin', 'tsx'),
+    [join(root, 'scripts', 'inbox.ts'), ...args],
+    { cwd: root, env: { ...process.env, PORT: String(e2ePort) }, timeout: 60_000 },
+  );
+  return stdout;
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -107,6 +122,33 @@ test('sur une autre origine : question, réponse du serveur réel, liens vers le
   await launcher(page).click();
   await expect(drawer(page).locator('.assistant-message--user')).toContainText('Qu’est-ce que Dentivo');
   await expect(drawer(page).locator('.assistant-markdown').last()).toContainText('suite de gestion');
+});
+
+test('sur une autre origine : transmettre sa question à l’équipe, dans le tiroir, jusqu’à la confirmation et la boîte de l’équipe', async ({
+  page,
+}) => {
+  await page.goto(`${host}/embed.html`);
+  await launcher(page).click();
+  const email = `lilas-${Date.now()}@cabinet.example`;
+  await input(page).fill('Vous faites aussi la comptabilité du cabinet ?');
+  await input(page).press('Enter');
+  await drawer(page).getByRole('button', { name: 'Transmettre ma question à l’équipe' }).click();
+  const form = drawer(page).getByRole('form', { name: 'Transmettre votre question à l’équipe' });
+  await form.getByRole('textbox', { name: 'Votre adresse e\u2011mail' }).fill(email);
+  // The privacy policy is the Dentivo site's, not the host page's.
+  await expect(form.getByRole('link', { name: 'politique de confidentialité' })).toHaveAttribute(
+    'href',
+    `${dentivoOrigin}/confidentialite`,
+  );
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(drawer(page).locator('.assistant-message--assistant').last()).toContainText(
+    `L’équipe a bien reçu votre question et vous répond à l’adresse ${email}.`,
+  );
+  const listed = await inbox(['--type', 'handoff']);
+  expect(listed).toContain('Question transmise par DENTY');
+  expect(listed).toContain(email);
+  expect(listed).toContain('« Vous faites aussi la comptabilité du cabinet ? »');
 });
 
 test('la page hôte ouvre l’assistant avec son message (événement custom-assistant-message)', async ({ page }) => {

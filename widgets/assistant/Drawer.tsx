@@ -14,6 +14,7 @@ import { besideDrawer } from '../runtime/toasts.ts';
 import { track } from '../runtime/track.ts';
 import { DRAWER_ID, closeAssistant, drawerOpen, drawerPassive, presetMessage } from './store.ts';
 import {
+  HANDOFF_SENT_ID,
   clearConversation,
   loading,
   messages,
@@ -225,7 +226,15 @@ export default function Drawer() {
           ) : (
             conversation
               .filter((message) => !message.isTemporary)
-              .map((message) => <Message key={message.id} message={message} assistantName={assistantName} />)
+              .map((message, index, shown) => (
+                <Message
+                  key={message.id}
+                  message={message}
+                  assistantName={assistantName}
+                  // A question passed to the team already: the replies before it offer no hand-off again.
+                  handedOff={shown.slice(index + 1).some((later) => later.id.startsWith(HANDOFF_SENT_ID))}
+                />
+              ))
           )}
           {pending ? (
             <li className="assistant-message assistant-message--assistant">
@@ -272,7 +281,15 @@ export default function Drawer() {
   );
 }
 
-function Message({ message, assistantName }: { message: ChatMessage; assistantName: string }) {
+function Message({
+  message,
+  assistantName,
+  handedOff,
+}: {
+  message: ChatMessage;
+  assistantName: string;
+  handedOff: boolean;
+}) {
   const mine = message.role === 'user';
   const time = new Date(message.timestamp);
   return (
@@ -309,7 +326,7 @@ function Message({ message, assistantName }: { message: ChatMessage; assistantNa
       <time className="assistant-message__time" dateTime={message.timestamp}>
         {formatTimeHHmm(time)}
       </time>
-      {!mine ? <ReplyActions message={message} /> : null}
+      {!mine ? <ReplyActions message={message} handedOff={handedOff} /> : null}
     </li>
   );
 }

@@ -17,7 +17,7 @@ const thumb = (
   </svg>
 );
 
-export function ReplyActions({ message }: { message: ChatMessage }) {
+export function ReplyActions({ message, handedOff }: { message: ChatMessage; handedOff: boolean }) {
   useSignals();
   const [failed, setFailed] = useState(false);
   if (!message.kind || !message.question) return null;
@@ -25,7 +25,7 @@ export function ReplyActions({ message }: { message: ChatMessage }) {
     setFailed(false);
     void voteOn(message.id, value).then((sent) => setFailed(!sent));
   };
-  const offersHandoff = (message.handoff || message.vote === 'down') && !handoffOpen.value;
+  const offersHandoff = (message.handoff || message.vote === 'down') && !handedOff && !handoffOpen.value;
   return (
     <div className="assistant-reply-actions">
       <div className="assistant-votes" role="group" aria-label={texts.voteGroup}>
@@ -41,7 +41,7 @@ export function ReplyActions({ message }: { message: ChatMessage }) {
             {value === 'up' ? texts.voteUp : texts.voteDown}
           </button>
         ))}
-        <span className="assistant-vote__thanks" role="status">
+        <span className="assistant-vote__thanks" aria-live="polite">
           {failed ? texts.voteFailed : message.vote ? texts.voteThanks : ''}
         </span>
       </div>

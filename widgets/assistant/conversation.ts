@@ -196,9 +196,13 @@ export async function voteOn(id: string, vote: Vote): Promise<boolean> {
   }
 }
 
+/** The id of the message that confirms a hand-off: the replies before it offer none any more. */
+export const HANDOFF_SENT_ID = 'transmis';
+
 /** After a hand-off was sent: DENTY says so in the conversation. */
 export function confirmHandoff(email: string): void {
-  setMessages([...current(), { ...assistantMessage(texts.handoffSent(email)), kind: 'notice' }]);
+  const confirmation = { ...assistantMessage(texts.handoffSent(email)), kind: 'notice' as const };
+  setMessages([...current(), { ...confirmation, id: `${HANDOFF_SENT_ID}-${confirmation.id}` }]);
 }
 
 export async function sendMessage(submission: Submission): Promise<boolean> {
