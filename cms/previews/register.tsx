@@ -8,6 +8,7 @@ import { postFrontMatter } from '../../core/blog/post.ts';
 import { page as pageSchema } from '../../core/pages/page.ts';
 import { entryIssues, withoutEmptyFields } from '../../core/content/entry-issues.ts';
 import { frenchTypography } from '../../core/common/typography.ts';
+import { companyValues, withDetails } from '../../core/content/company-details.ts';
 import type { LoadedPage } from '../../site/lib/content.ts';
 import type { PreviewSite } from './content.ts';
 import type * as Render from './render.ts';
@@ -101,8 +102,10 @@ function PagePreview({ entry, getAsset }: PreviewProps) {
   const loaded = useSite();
   if (!loaded) return waiting;
   const { site, render } = loaded;
-  const { body, ...data } = entry.get('data').toJS();
-  const issues = entryIssues(pageSchema, withoutEmptyFields(data));
+  const { body, ...written } = entry.get('data').toJS();
+  const issues = entryIssues(pageSchema, withoutEmptyFields(written));
+  // The company's details in place of their placeholders, as the build writes them.
+  const data = withDetails(written, companyValues(site.config.company));
   const sections = Array.isArray(data.sections) ? (data.sections as Data[]) : [];
   const page = {
     aliases: [],
@@ -114,7 +117,7 @@ function PagePreview({ entry, getAsset }: PreviewProps) {
   } as unknown as LoadedPage;
   const html =
     sections.map((section, index) => render.renderSection(section, index, page, site)).join('\n') +
-    render.renderPageBody(typeof body === 'string' ? body : '');
+    render.renderPageBody(typeof body === 'string' ? body : '', site.config.company);
   return (
     <>
       {issues.length > 0 && <Issues title="À corriger avant d’enregistrer la page :" issues={issues} />}
@@ -139,13 +142,7 @@ function ArticlePreview({ entry, getAsset }: PreviewProps) {
   const issues = entryIssues(postFrontMatter, front);
   const post =
     !issues.length &&
-    render.toPost(
-      front,
-      typeof body === 'string' ? body : '',
-      entry.get('path') ?? '',
-      site.authorList,
-      site.config.appUrl,
-    );
+    render.toPost(front, typeof body === 'string' ? body : '', entry.get('path') ?? '', site.authorList, site.config);
   if (!post) return <Issues title="L’aperçu s’affiche dès que ces champs sont corrigés :" issues={issues} />;
   return (
     <main
@@ -163,7 +160,8 @@ function sharedPreview(type: 'faq' | 'testimonials' | 'glossary', title: string)
   return function SharedPreview({ entry }: PreviewProps) {
     const loaded = useSite();
     if (!loaded) return waiting;
-    const items = ((entry.get('data').toJS().items as Data[] | undefined) ?? []).filter(Boolean);
+    const written = ((entry.get('data').toJS().items as Data[] | undefined) ?? []).filter(Boolean);
+    const items = withDetails(written, companyValues(loaded.site.config.company));
     const byKey = (key: string) => Object.fromEntries(items.map((item) => [String(item[key]), item]));
     const site = { ...loaded.site };
     const section: Data = { type, title };

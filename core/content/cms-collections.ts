@@ -23,6 +23,7 @@ import {
 import { frenchTypography } from '../common/typography.ts';
 import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX } from '../common/seo.ts';
 import type { CharLimits } from './char-count.ts';
+import { companyDetails } from './company-details.ts';
 import { fieldHints, fieldLabels, imageFields, itemLabels, multilineFields, sectionLabels } from './cms-labels.ts';
 
 /** A field of Decap CMS's configuration (https://decapcms.org/docs/widgets/), as far as we use it. */
@@ -149,8 +150,16 @@ const byPlace: Record<string, Partial<CmsField>> = {
   'blog.author': relation('authors', 'slug', ['name']),
   'shared.articleExtras.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
   'shared.assistantVocabulary.topics.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
-  // « company » is a testimonial's practice elsewhere (cms-labels.ts).
-  'settings.company': { label: 'Société et coordonnées' },
+  // « company » is a testimonial's practice elsewhere (cms-labels.ts). Texts cite these details by name
+  // (core/content/company-details.ts): the hint lists the names.
+  'settings.company': {
+    label: 'Société et coordonnées',
+    hint: `Écrites une seule fois ici : dans le texte d’une page, d’un article ou de la FAQ, écrivez ${Object.keys(
+      companyDetails,
+    )
+      .map((name) => `{${name}}`)
+      .join(', ')} et le site affiche la valeur d’ici.`,
+  },
   // The company's networks: one address each (a record in the schema).
   'settings.company.social': {
     widget: 'object',
