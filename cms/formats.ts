@@ -3,10 +3,11 @@
  * long lines never folded, and the shared lists (FAQ, testimonials, glossary) kept as lists at the root of
  * their file, which Decap cannot edit by itself: they are handed to it as one field, `items`.
  * Each entry carries the text it was read from, under a key no form shows, so that a save changes only
- * what the editor changed (cms/keep-layout.ts).
+ * what the editor changed (cms/keep-layout.ts, and cms/keep-markdown.ts for the text of a page or an article).
  */
 import { parse, parseDocument, stringify } from 'yaml';
 import { keepJsonLayout, keepYamlLayout } from './keep-layout.ts';
+import { keepMarkdownLayout } from './keep-markdown.ts';
 import { formats, listFieldName } from '../core/content/cms-collections.ts';
 import { splitFrontMatter } from '../core/content/files.ts';
 import { page } from '../core/pages/page.ts';
@@ -70,8 +71,16 @@ export const frontMatter = {
     const front = ordered(rest, frontMatterOrder);
     const parts = typeof source === 'string' ? frontMatterParts.exec(source) : null;
     const kept = parts ? keepYamlLayout(parts[1]!, front, frontMatterOrder) : '';
-    // The text after the front matter as it was, blank lines included, when the editor left it alone.
-    const after = parts && parts[2]!.trim() === text ? parts[2]! : text ? `${text}\n` : '';
+    // The text after the front matter with the file's own lines wherever they still say the same, and
+    // its blank lines around (cms/keep-markdown.ts).
+    const opened = parts?.[2] ?? '';
+    const start = opened.search(/\S/);
+    const end = opened.trimEnd().length;
+    const after = !text
+      ? ''
+      : start < 0
+        ? `${text}\n`
+        : opened.slice(0, start) + keepMarkdownLayout(opened.slice(start, end), text) + opened.slice(end);
     return `---\n${kept || yamlText(front)}---\n${after}`;
   },
 };

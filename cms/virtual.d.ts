@@ -86,3 +86,9 @@ declare module 'decap-cms-core/dist/esm/constants/configSchema' {
   /** Throws Decap's own description of what is wrong in a configuration. */
   export function validateConfig(config: unknown): void;
 }
+declare module 'decap-cms-widget-markdown/dist/esm/serializers/index.js' {
+  /** « Texte enrichi »'s own reading and writing of Markdown, and its HTML (cms/keep-markdown.ts). */
+  export function markdownToSlate(markdown: string): unknown;
+  export function slateToMarkdown(slate: unknown): string;
+  export function markdownToHtml(markdown: string): string;
+}

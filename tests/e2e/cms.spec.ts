@@ -86,6 +86,25 @@ test.describe('The CMS at /admin', () => {
     expect(saved).toContain('## ');
   });
 
+  test('one word changed in « Texte enrichi » changes one line of the file, its lists and table kept', async ({
+    page,
+  }) => {
+    const path = 'content/pages/mentions-legales.md';
+    const before = file(path);
+    await openAdmin(page, '/collections/pages/entries/mentions-legales');
+    // A word of a list item: Decap writes the whole text again, `*` bullets and all.
+    const word = page.locator('[data-slate-editor="true"]').getByText('Immatriculation', { exact: false });
+    await word.dblclick();
+    await page.keyboard.type('Enregistrement');
+    await publish(page);
+    await expect.poll(() => file(path), { timeout: 30_000 }).toContain('- Enregistrement : {rcs}');
+    const after = file(path).split('\n');
+    const removed = before.split('\n').filter((line) => !after.includes(line));
+    const added = after.filter((line) => !before.split('\n').includes(line));
+    expect(removed).toEqual(['- Immatriculation : {rcs}']);
+    expect(added).toEqual(['- Enregistrement : {rcs}']);
+  });
+
   test('shows the rebuilt article page', async () => {
     // The page is typeset (a narrow no-break space before the colon): look for the words after it. A rebuild
     // of the whole site on a busy machine can take minutes: patience, no duration asserted.
