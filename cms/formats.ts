@@ -12,6 +12,7 @@ import { formats, listFieldName } from '../core/content/cms-collections.ts';
 import { splitFrontMatter } from '../core/content/files.ts';
 import { page } from '../core/pages/page.ts';
 import { author, postFrontMatter } from '../core/blog/post.ts';
+import { articleStatus, parisDay } from '../core/blog/schedule.ts';
 
 /**
  * Keys are written in the schema's order (an article starts with its id and slug), whatever order the
@@ -58,15 +59,25 @@ function ordered(data: Data, sortedKeys: string[] = []): Data {
 
 const frontMatterParts = /^---\r?\n([\s\S]*?\r?\n)---\r?\n?([\s\S]*)$/;
 
+/**
+ * Where an article stands today (« Brouillon », « Programmé pour le 3 décembre 2026 », « Publié le… »),
+ * under a key no form shows and no file holds: the list's summary and its « Programmés » filter read it
+ * (core/content/cms-collections.ts). Computed when the file is read and again on save (cms/save.ts).
+ */
+export const statusKey = '_status';
+export const statusOf = (data: Data) => articleStatus(data, parisDay(new Date()));
+
 export const frontMatter = {
   fromFile(content: string): Data {
     const read = splitFrontMatter(content, parse);
     // A file the build cannot read either: opened empty, and saving it says why (cms/save.ts).
     if ('error' in read) return { body: content };
-    return { ...(read.data as Data), body: read.body, [sourceKey]: content };
+    const data = read.data as Data;
+    const status = data && 'publishDate' in data ? { [statusKey]: statusOf(data).label } : {};
+    return { ...data, ...status, body: read.body, [sourceKey]: content };
   },
   toFile(data: object): string {
-    const { body, [sourceKey]: source, ...rest } = data as Data;
+    const { body, [sourceKey]: source, [statusKey]: _status, ...rest } = data as Data;
     const text = typeof body === 'string' ? body.trim() : '';
     const front = ordered(rest, frontMatterOrder);
     const parts = typeof source === 'string' ? frontMatterParts.exec(source) : null;

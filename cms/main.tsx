@@ -15,11 +15,12 @@ import { JsonControl } from './fields/json.tsx';
 import { countedControl } from './fields/counted.tsx';
 import { forgetSite, registerPreviews } from './previews/register.tsx';
 import { checkAndRenameUploads } from './media.ts';
-import { showProblems } from './problems.ts';
+import { confirmSave, showProblems } from './problems.ts';
 import { frenchPhrases } from './locale.ts';
 import { sendLocalToken } from './local-access.ts';
 import { TEACHING_WIDGET, withTeaching } from './teaching.ts';
 import { TeachQuestionsControl } from './fields/teach-questions.tsx';
+import { showStatus } from './status.ts';
 
 interface Settings {
   backend: Record<string, unknown>;
@@ -53,12 +54,13 @@ for (const name of ['string', 'text'])
 
 CMS.registerEventListener({
   name: 'preSave',
-  handler: ({ entry }) => beforeSave(entry as unknown as EntryMap, showProblems),
+  handler: ({ entry }) => beforeSave(entry as unknown as EntryMap, showProblems, confirmSave),
 });
 
 CMS.registerEventListener({ name: 'postSave', handler: () => forgetSite() });
 
 registerPreviews(CMS, settings.stylesheets);
 checkAndRenameUploads(document);
+showStatus(document);
 
 CMS.init({ config: withTeaching(cmsConfig({ backend: settings.backend, siteUrl: location.origin })) as never });

@@ -92,3 +92,7 @@ declare module 'decap-cms-widget-markdown/dist/esm/serializers/index.js' {
   export function slateToMarkdown(slate: unknown): string;
   export function markdownToHtml(markdown: string): string;
 }
+declare module 'decap-cms-core/dist/esm/redux/index.js' {
+  /** Decap's Redux store: the entry being edited and the saved ones (cms/status.ts reads them). */
+  export const store: { getState(): unknown; subscribe(listener: () => void): () => void };
+}

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { readRepository } from '../repository.ts';
 import { postFrontMatter } from '../../core/blog/post.ts';
+import { articleStatus, parisDay, type ArticleState } from '../../core/blog/schedule.ts';
 import { page as pageSchema } from '../../core/pages/page.ts';
 import { entryIssues, withoutEmptyFields } from '../../core/content/entry-issues.ts';
 import { frenchTypography } from '../../core/common/typography.ts';
@@ -98,6 +99,30 @@ function Issues({ title, issues }: { title: string; issues: string[] }) {
   );
 }
 
+/** Above the preview of an article that is not on the site: when it will be, or how it gets there. */
+function NotYet({ state, label }: { state: ArticleState; label: string }) {
+  const text =
+    state === 'draft'
+      ? 'Brouillon : cet article n’est pas sur le site. Décochez « Brouillon » puis publiez pour qu’il y paraisse.'
+      : `${label} : l’article paraîtra sur le site ce jour-là, à minuit (heure de Paris). D’ici là, son adresse mène au blog.`;
+  return (
+    <p
+      role="status"
+      data-preview-status={state}
+      style={{
+        margin: '1rem 1.5rem 0',
+        padding: '.75rem 1rem',
+        background: '#eef3fc',
+        color: '#1b3a73',
+        borderLeft: '4px solid #1f4fb5',
+        font: '16px/1.5 system-ui, sans-serif',
+      }}
+    >
+      {frenchTypography(text)}
+    </p>
+  );
+}
+
 function PagePreview({ entry, getAsset }: PreviewProps) {
   const loaded = useSite();
   if (!loaded) return waiting;
@@ -144,11 +169,15 @@ function ArticlePreview({ entry, getAsset }: PreviewProps) {
     !issues.length &&
     render.toPost(front, typeof body === 'string' ? body : '', entry.get('path') ?? '', site.authorList, site.config);
   if (!post) return <Issues title="L’aperçu s’affiche dès que ces champs sont corrigés :" issues={issues} />;
+  const status = articleStatus(data, parisDay(new Date()));
   return (
-    <main
-      id="contenu"
-      dangerouslySetInnerHTML={{ __html: withPickedImages(render.renderArticle(post, site), getAsset) }}
-    />
+    <>
+      {status.state !== 'published' && <NotYet state={status.state} label={status.label} />}
+      <main
+        id="contenu"
+        dangerouslySetInnerHTML={{ __html: withPickedImages(render.renderArticle(post, site), getAsset) }}
+      />
+    </>
   );
 }
 

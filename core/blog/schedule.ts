@@ -23,7 +23,7 @@ export function isScheduled(post: { publishDate: string }, today: string): boole
 }
 
 /** « 3 décembre 2026 », with « 1er » for the first of the month, as French writes it. */
-function dayInWords(isoDay: string): string {
+export function dayInWords(isoDay: string): string {
   return formatDateFr(isoDay).replace(/^1 /, '1er ');
 }
 
@@ -41,4 +41,21 @@ export function scheduledNotice(posts: readonly { publishDate: string }[]): stri
   const one = posts.length === 1;
   const when = listInWords(days.map((day) => `le ${dayInWords(day)}`));
   return `${posts.length} article${one ? '' : 's'} programmé${one ? '' : 's'}, publié${one ? '' : 's'} ${when}`;
+}
+
+export type ArticleState = 'draft' | 'scheduled' | 'published';
+
+/**
+ * Where an article stands today, in the words the CMS shows (its list, its top bar, its preview): a draft
+ * is never published, a scheduled one waits for its day, any other is on the site.
+ */
+export function articleStatus(
+  post: { draft?: unknown; publishDate?: unknown },
+  today: string,
+): { state: ArticleState; label: string } {
+  const day = typeof post.publishDate === 'string' ? post.publishDate : '';
+  if (post.draft === true) return { state: 'draft', label: 'Brouillon' };
+  if (day && isScheduled({ publishDate: day }, today))
+    return { state: 'scheduled', label: `Programmé pour le ${dayInWords(day)}` };
+  return { state: 'published', label: day ? `Publié le ${dayInWords(day)}` : 'Publié' };
 }

@@ -65,6 +65,8 @@ export interface CmsCollection {
   identifier_field?: string;
   summary?: string;
   preview_path?: string;
+  /** « Voir en direct » keeps the slashes of a page's own path (`/logiciel/agenda`). */
+  preview_path_preserve_slashes?: boolean;
   sortable_fields?: (string | { field: string; default_sort?: 'asc' | 'desc' })[];
   view_filters?: { label: string; field: string; pattern: string | boolean }[];
   media_folder?: string;
@@ -502,9 +504,14 @@ export function collections(): CmsCollection[] {
       create: true,
       slug: '{{fields.slug}}',
       identifier_field: 'title',
-      summary: '{{title}} ({{publishDate}})',
+      // `_status`: where the article stands today, computed by the admin (cms/formats.ts).
+      summary: '{{title}} — {{_status}}',
       sortable_fields: [{ field: 'publishDate', default_sort: 'desc' }, 'title', 'category'],
-      view_filters: [{ label: 'Brouillons', field: 'draft', pattern: true }],
+      view_filters: [
+        { label: 'Brouillons', field: 'draft', pattern: true },
+        { label: 'Programmés', field: '_status', pattern: '^Programmé' },
+        { label: 'En ligne', field: '_status', pattern: '^Publié' },
+      ],
       preview_path: 'blog/{{fields.slug}}',
       ...mediaOf('blog'),
       // The number and the slug, filled in on save, come after what an editor writes first.
@@ -527,6 +534,9 @@ export function collections(): CmsCollection[] {
       identifier_field: 'name',
       summary: '{{name}} ({{path}})',
       sortable_fields: ['name', 'path'],
+      // « Voir en direct » opens the page itself, not the home page.
+      preview_path: '{{fields.path}}',
+      preview_path_preserve_slashes: true,
       ...mediaOf('pages'),
       fields: [...fieldsOf(page, 'pages'), markdownBody('Texte après les sections (pages légales)', false)],
     },
@@ -556,6 +566,7 @@ export function collections(): CmsCollection[] {
           name: 'site',
           label: 'Prix, coordonnées et horaires',
           file: siteFile,
+          preview_path: 'contact',
           fields: fieldsOf(editorSettings, 'settings'),
         },
       ],
@@ -573,6 +584,8 @@ export function collections(): CmsCollection[] {
           name: key,
           label: sharedLabels[key],
           file: sharedPath(key),
+          // The FAQ has its page; the other shared texts show on the home page.
+          ...(key === 'faq' && { preview_path: 'faq' }),
           fields:
             schema.type === 'array'
               ? [{ ...fieldFor(key, schema, `shared.${key}`, true), name: listFieldName }]

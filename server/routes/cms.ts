@@ -128,7 +128,7 @@ export function cmsRoutes(root: string) {
    * Images only, checked by their bytes as the admin checks them when the file is picked: an upload is
    * served from the site's own origin, so nothing that can run (no SVG, no HTML).
    */
-  async function saveMedia(asset: { path?: unknown; content?: unknown; encoding?: unknown }) {
+  async function checkMedia(asset: { path?: unknown; content?: unknown; encoding?: unknown }) {
     const path = inside(asset.path, ...mediaFolders);
     const name = basename(path);
     if (asset.encoding !== 'base64' || typeof asset.content !== 'string')
@@ -152,6 +152,9 @@ export function cmsRoutes(root: string) {
         409,
         `Une autre image porte déjà le nom « ${name} » : renommez la vôtre puis choisissez-la de nouveau.`,
       );
+    return { path, full, buffer };
+  }
+  async function writeMedia({ path, full, buffer }: Awaited<ReturnType<typeof checkMedia>>) {
     await mkdir(dirname(full), { recursive: true });
     await writeFile(full, buffer);
     return path;
@@ -192,12 +195,14 @@ export function cmsRoutes(root: string) {
           }
           const moved = dataFiles.filter((file) => file.newPath).map((file) => inside(file.path, 'content'));
           await checkChange(writes, moved);
+          // Every image checked, then the entry written, then its images: a refused entry leaves no image behind.
           const assets = (params.assets as { path: string; content: string; encoding: string }[] | undefined) ?? [];
-          for (const asset of assets) await saveMedia(asset);
+          const images = await Promise.all(assets.map(checkMedia));
           for (const [path, raw] of writes) {
             await mkdir(dirname(absolute(path)), { recursive: true });
             await writeFile(absolute(path), raw);
           }
+          for (const image of images) await writeMedia(image);
           for (const path of moved) await rm(absolute(path), { force: true });
           return c.json({ message: 'entry persisted' });
         }
@@ -208,7 +213,7 @@ export function cmsRoutes(root: string) {
         case 'getMediaFile':
           return c.json(await mediaFile(String(params.path)));
         case 'persistMedia':
-          return c.json(await mediaFile(await saveMedia(params.asset as never)));
+          return c.json(await mediaFile(await writeMedia(await checkMedia(params.asset as never))));
         case 'deleteFile':
         case 'deleteFiles': {
           const paths = (params.paths as string[] | undefined) ?? [String(params.path)];

@@ -278,13 +278,13 @@ test.describe('The CMS at /admin', () => {
   test('refuses a save that would stop the build, with the build’s message, and keeps the form', async ({ page }) => {
     const before = file('content/blog/taux-acceptation-devis.md');
     await openAdmin(page, '/collections/blog/entries/taux-acceptation-devis');
-    const slug = page.getByLabel('Adresse (slug) (optionnel)', { exact: true });
+    const slug = page.getByLabel('Adresse (optionnel)', { exact: true });
     await slug.fill('suivi-post-operatoire');
     await publish(page);
     const problems = page.getByRole('alert').filter({ hasText: 'Enregistrement refusé' });
     // In the form's words: the field's label, no file path, and what to do.
     await expect(problems).toContainText(
-      '« Adresse (slug) » : « suivi-post-operatoire » est déjà l’adresse d’un autre article ; choisissez-en une autre.',
+      '« Adresse » : « suivi-post-operatoire » est déjà l’adresse d’un autre article ; choisissez-en une autre.',
     );
     await expect(problems).not.toContainText('content/');
     await expect(slug).toHaveValue('suivi-post-operatoire');

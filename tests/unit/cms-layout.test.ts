@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { frontMatter, jsonFile, settingsFile, sharedYaml } from '../../cms/formats.ts';
+import { frontMatter, jsonFile, settingsFile, sharedYaml, statusKey, statusOf } from '../../cms/formats.ts';
+import { articleStatus } from '../../core/blog/schedule.ts';
 import { contentKind } from '../../core/content/files.ts';
 import { markdownToSlate, slateToMarkdown } from 'decap-cms-widget-markdown/dist/esm/serializers/index.js';
 import { commonPairs } from '../../cms/keep-layout.ts';
@@ -194,3 +195,17 @@ function editField(data: Record<string, unknown>): string {
   expect(visit(data)).toBe(true);
   return NEW_WORD;
 }
+
+describe('Where an article stands, in the list', () => {
+  it('reads « Brouillon », « Programmé pour le… » or « Publié le… », and never writes it', () => {
+    const source = read('content/blog/suivi-post-operatoire.md');
+    const data = frontMatter.fromFile(source) as Record<string, unknown>;
+    expect(data[statusKey]).toBe('Publié le 2 juillet 2026');
+    expect(frontMatter.toFile(data)).toBe(source);
+    expect(statusOf({ ...data, draft: true }).label).toBe('Brouillon');
+    expect(articleStatus({ publishDate: '2027-12-01' }, '2026-11-28')).toEqual({
+      state: 'scheduled',
+      label: 'Programmé pour le 1er décembre 2027',
+    });
+  });
+});
