@@ -154,7 +154,7 @@ export function frenchPhrases(): Record<string, unknown> {
   merge(['mediaLibrary', 'mediaLibraryModal'], {
     noAssetsFound: 'Aucune image.',
     mediaAssets: 'Images',
-    upload: 'Ajouter une image depuis l’ordinateur',
+    upload: 'Ajouter une photo (15 Mo au plus)',
   });
   merge(['ui', 'toast'], {
     entryUnpublished: 'Retiré du site',

@@ -13,6 +13,7 @@ import { iconControl } from './fields/icon.tsx';
 import { faqQuestionsControl } from './fields/faq-questions.tsx';
 import { JsonControl } from './fields/json.tsx';
 import { countedControl } from './fields/counted.tsx';
+import { altTextControl } from './fields/alt-text.tsx';
 import { forgetSite, registerPreviews } from './previews/register.tsx';
 import { checkAndRenameUploads } from './media.ts';
 import { confirmSave, showProblems } from './problems.ts';
@@ -49,8 +50,13 @@ CMS.registerWidget(
 CMS.registerWidget('json', JsonControl as never);
 CMS.registerWidget(TEACHING_WIDGET, TeachQuestionsControl as never);
 // Decap's own text fields, with a live character count where the schema limits the length.
+// The article's image description offers the one the image already has (cms/fields/alt-text.tsx).
 for (const name of ['string', 'text'])
-  CMS.registerWidget(name, countedControl(widget(name).control as never) as never, widget(name).preview as never);
+  CMS.registerWidget(
+    name,
+    altTextControl(countedControl(widget(name).control as never) as never) as never,
+    widget(name).preview as never,
+  );
 
 CMS.registerEventListener({
   name: 'preSave',

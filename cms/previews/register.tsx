@@ -10,6 +10,7 @@ import { page as pageSchema } from '../../core/pages/page.ts';
 import { entryIssues, withoutEmptyFields } from '../../core/content/entry-issues.ts';
 import { frenchTypography } from '../../core/common/typography.ts';
 import { companyValues, withDetails } from '../../core/content/company-details.ts';
+import { pickedImage } from '../media.ts';
 import type { LoadedPage } from '../../site/lib/content.ts';
 import type { PreviewSite } from './content.ts';
 import type * as Render from './render.ts';
@@ -31,12 +32,13 @@ interface PreviewProps {
 
 /**
  * An image picked but not yet saved exists only in the browser: its address in the HTML is swapped for
- * Decap's copy, so the preview shows it before « Publier » (the site's address answers 404 until then).
+ * the picked file (cms/media.ts), so the preview shows it before « Publier » (the site's address answers
+ * 404 until then).
  */
 function withPickedImages(html: string, getAsset: PreviewProps['getAsset']): string {
   if (!getAsset) return html;
   return html.replace(/(src|srcset)="(\/images\/[^" ]+)"/g, (whole, attribute: string, path: string) => {
-    const address = getAsset(path)?.toString();
+    const address = pickedImage(path) ?? getAsset(path)?.toString();
     return address?.startsWith('blob:') ? `${attribute}="${address}"` : whole;
   });
 }

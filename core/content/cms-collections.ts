@@ -85,18 +85,19 @@ export const formats = {
 /** A shared file whose root is a list is edited as this one field. */
 export const listFieldName = 'items';
 /**
- * Where images go, under public/images/ (served from /images/): each collection's own folder, so that its
- * media library shows the images its entries already use (articles' covers, authors' photos, pages'
- * screenshots) next to new uploads; anything else in uploads/ (docs/decisions/0050-uploaded-images-end-to-end.md).
+ * Where images go, under public/images/ (served from /images/): the articles' folder is the library's own,
+ * so that the « Images » menu and an article's image field show the same images (its covers, and what is
+ * uploaded from either); authors and pages have their own folders, whose libraries show the photos and
+ * screenshots their entries use (docs/decisions/0050-uploaded-images-end-to-end.md).
  */
-export const mediaFolder = 'public/images/uploads';
+export const mediaFolder = 'public/images/blog';
 const collectionMedia = {
-  blog: 'public/images/blog',
+  blog: mediaFolder,
   authors: 'public/images/avatars',
   pages: 'public/images/screens',
 } as const;
 /** Every folder an upload may be written to (the local backend checks it). */
-export const mediaFolders: readonly string[] = [mediaFolder, ...Object.values(collectionMedia)];
+export const mediaFolders: readonly string[] = Object.values(collectionMedia);
 const publicPath = (folder: string) => folder.slice('public'.length);
 /** Decap's per-collection folders: a leading « / » means from the repository's root. */
 const mediaOf = (collection: keyof typeof collectionMedia) => ({

@@ -3,6 +3,7 @@
  * what an editor reads. A field without a label here still gets an editor field (labelled with its name),
  * and tests/unit/cms-config.test.ts asks for a label.
  */
+import { UPLOAD_LIMITS } from './media-names.ts';
 
 export const fieldLabels: Record<string, string> = {
   // content/site.json: the price, the contact details, the hours.
@@ -270,6 +271,9 @@ export const fieldHints: Record<string, string> = {
   publishDate: 'Les articles sont classés du plus récent au plus ancien.',
   draft: 'Un brouillon est enregistré mais n’apparaît pas sur le site.',
   alt: 'Décrit l’image pour les personnes qui ne la voient pas.',
+  image: UPLOAD_LIMITS,
+  avatar: UPLOAD_LIMITS,
+  src: UPLOAD_LIMITS,
   props: 'Réservé : les réglages techniques du module, en JSON.',
   width: 'La largeur réelle du fichier, en pixels.',
   height: 'La hauteur réelle du fichier, en pixels.',

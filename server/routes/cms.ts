@@ -2,8 +2,9 @@
  * The CMS's local backend for `npm run dev` (docs/decisions/0029-cms-for-editors.md): Decap's proxy
  * protocol (one POST with an `action`), answered from the files of the checkout, as decap-server does,
  * with three guarantees more:
- *   - it writes only what an editor edits: content files the build reads, and uploads under
- *     public/images/uploads/ (images only, names from core/content/media-names.ts, never overwritten);
+ *   - it writes only what an editor edits: content files the build reads, and uploads under the image
+ *     folders of core/content/cms-collections.ts (images only, names from core/content/media-names.ts,
+ *     never overwritten);
  *   - a content file is written only if the build would still pass (core/content/check.ts), so even a
  *     request that skipped the admin's own check cannot break the build;
  *   - it answers in French, with the build's messages.
