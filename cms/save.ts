@@ -21,6 +21,8 @@ import { dayInWords, parisDay } from '../core/blog/schedule.ts';
 import { editorWords } from '../core/content/editor-words.ts';
 import { frontMatter, jsonFile, settingsFile, sharedYaml, statusKey, statusOf } from './formats.ts';
 import { readRepository } from './repository.ts';
+import { TEACHING_COLLECTION, withNewAnswers } from './teaching.ts';
+import { fromJS } from 'immutable';
 
 const icons = new Set(iconNames);
 const iconExists = (name: string) => icons.has(name);
@@ -125,6 +127,8 @@ export function farDates(data: Data, opened: Data | undefined, today = parisDay(
     .map((key) => `${dateLabels[key]} est le ${dayInWords(String(data[key]))}, à plus d’un an d’aujourd’hui.`);
 }
 
+type Settable = { set(key: string, value: unknown): Settable };
+
 /** What Decap's notice shows (it writes an error as text): the sentence alone, without « Error: ». */
 class Refused extends Error {
   constructor(message = 'des champs sont à corriger, voir le détail en bas de l’écran.') {
@@ -150,11 +154,24 @@ export async function beforeSave(
   if (collection === 'blog') data = completeArticle(data, files);
   const path = entry.get('newRecord') ? newPath(collection, data) : entry.get('path');
   if (!path) return undefined;
+  // FAQ answers written in « Questions à apprendre »: into the FAQ first (cms/teaching.ts).
+  const written =
+    collection === TEACHING_COLLECTION
+      ? await withNewAnswers(data.taught as never, files, (faq, faqData) =>
+          problemsOfSave('shared', faq, faqData, files),
+        )
+      : undefined;
+  if (written && 'problems' in written) {
+    showProblems(editorWords(written.problems));
+    throw new Refused();
+  }
+  if (written) data = { ...data, taught: written.taught };
   const problems =
     (entry.get('newRecord') && takenAddress(collection, path, files)) || problemsOfSave(collection, path, data, files);
   showProblems(editorWords(problems));
   // Decap shows this in its notice; the whole message stays on screen (cms/problems.ts).
   if (problems) throw new Refused();
+  if (written) return (entry.get('data') as unknown as Settable).set('taught', fromJS(written.taught));
   const opened = files.get(path);
   const far = farDates(
     data,
@@ -170,7 +187,6 @@ export async function beforeSave(
     ))
   )
     throw new Refused('rien n’a été enregistré : corrigez la date, puis publiez de nouveau.');
-  type Settable = { set(key: string, value: unknown): Settable };
   let result = entry.get('data') as unknown as Settable;
   if (collection !== 'blog') return result;
   for (const key of ['id', 'slug', 'publishDate'] as const)

@@ -10,6 +10,10 @@ declare module 'decap-cms-core/dist/esm/backend' {
     implementation: {
       entriesByFolder(folder: string, extension: string, depth: number): Promise<RepositoryFile[]>;
       entriesByFiles(files: { path: string }[]): Promise<RepositoryFile[]>;
+      persistEntry(
+        entry: { dataFiles: { path: string; raw: string; slug: string }[]; assets: unknown[] },
+        options: { newEntry: boolean; commitMessage: string },
+      ): Promise<unknown>;
     };
   };
   export interface RepositoryFile {
