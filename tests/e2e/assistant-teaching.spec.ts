@@ -127,3 +127,44 @@ test('a question DENTY misses, attached by an editor in the CMS, is answered aft
   await expect(page.getByText('Aucune question en attente')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('apprise-1280.png') });
 });
+
+test('the answer picker searches; when nothing answers, the FAQ answer is written there, in one save', async ({
+  page,
+}) => {
+  const question = 'Est-ce que vous faites une remise pour les jeunes diplômés qui s’installent ?';
+  expect(await ask(question)).toContain('/contact');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openQuestions(page);
+  const item = page.getByRole('listitem').filter({ hasText: 'jeunes diplômés' });
+  await expect(item).toHaveCount(1);
+  // The search keeps only what has its words.
+  const all = await item.locator('option').count();
+  await item.getByLabel(/^Chercher ce qui répond/).fill('tarifs');
+  await expect(item.getByText(/^\d+ résultats?$/)).toBeVisible();
+  expect(await item.locator('option').count()).toBeLessThan(all);
+  await expect(item.locator('option[value="/tarifs"]')).toHaveCount(1);
+  // Nothing answers: the answer written here.
+  await item.getByText('Aucune page ne répond ? Écrire la réponse dans la FAQ').click();
+  await item
+    .getByLabel('Question, telle qu’elle paraîtra dans la FAQ')
+    .fill('Faites-vous une remise aux jeunes diplômés ?');
+  await item
+    .getByLabel('Réponse', { exact: true })
+    .fill('Oui : les jeunes diplômés qui s’installent ont trois mois offerts après l’essai gratuit.');
+  await page.screenshot({ path: test.info().outputPath('ecrire-la-reponse-1280.png') });
+  await item.getByRole('button', { name: /^Ajouter à la FAQ et rattacher/ }).click();
+  await expect(page.locator('.teach').getByRole('status')).toContainText('sera ajoutée à la FAQ');
+  expect(await axeViolations(page, '.teach')).toEqual([]);
+  await page.getByRole('button', { name: 'Publier', exact: true }).click();
+  await page.getByText('Publier maintenant').click();
+  // One save: the FAQ gains the answer, the vocabulary the question that leads to it.
+  await expect
+    .poll(() => file('content/shared/faq.yaml'), { timeout: 30_000 })
+    .toContain('question: Faites-vous une remise aux jeunes diplômés ?');
+  await expect
+    .poll(() => file(vocabularyPath), { timeout: 30_000 })
+    .toContain('answer: q-faites-vous-une-remise-aux-jeunes');
+  await expect
+    .poll(async () => (await ask(question)).includes('trois mois offerts'), { timeout: 180_000, intervals: [3_000] })
+    .toBe(true);
+});
