@@ -73,7 +73,7 @@ function showInTopBar(): void {
   const waiting = saved && saved.state !== 'published';
   say(live, (decap) => (waiting ? NOT_LIVE : decap));
   // The « new tab » icon: nothing opens.
-  if (live.lastElementChild instanceof HTMLElement) live.lastElementChild.hidden = Boolean(waiting);
+  if (live.lastElementChild instanceof HTMLElement) live.lastElementChild.style.display = waiting ? 'none' : '';
   if (waiting) {
     live.dataset.href ??= live.getAttribute('href') ?? '';
     live.removeAttribute('href');

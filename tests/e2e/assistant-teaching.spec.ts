@@ -131,11 +131,11 @@ test('a question DENTY misses, attached by an editor in the CMS, is answered aft
 test('the answer picker searches; when nothing answers, the FAQ answer is written there, in one save', async ({
   page,
 }) => {
-  const question = 'Est-ce que vous faites une remise pour les jeunes diplômés qui s’installent ?';
+  const question = 'Vous sponsorisez des tournois de pétanque entre cabinets ?';
   expect(await ask(question)).toContain('/contact');
   await page.setViewportSize({ width: 1280, height: 900 });
   await openQuestions(page);
-  const item = page.getByRole('listitem').filter({ hasText: 'jeunes diplômés' });
+  const item = page.getByRole('listitem').filter({ hasText: 'tournois de pétanque' });
   await expect(item).toHaveCount(1);
   // The search keeps only what has its words.
   const all = await item.locator('option').count();
@@ -147,10 +147,10 @@ test('the answer picker searches; when nothing answers, the FAQ answer is writte
   await item.getByText('Aucune page ne répond ? Écrire la réponse dans la FAQ').click();
   await item
     .getByLabel('Question, telle qu’elle paraîtra dans la FAQ')
-    .fill('Faites-vous une remise aux jeunes diplômés ?');
+    .fill('Dentivo sponsorise-t-il des tournois entre cabinets ?');
   await item
     .getByLabel('Réponse', { exact: true })
-    .fill('Oui : les jeunes diplômés qui s’installent ont trois mois offerts après l’essai gratuit.');
+    .fill('Pas pour l’instant : Dentivo ne sponsorise aucun événement sportif entre cabinets.');
   await page.screenshot({ path: test.info().outputPath('ecrire-la-reponse-1280.png') });
   await item.getByRole('button', { name: /^Ajouter à la FAQ et rattacher/ }).click();
   await expect(page.locator('.teach').getByRole('status')).toContainText('sera ajoutée à la FAQ');
@@ -160,11 +160,14 @@ test('the answer picker searches; when nothing answers, the FAQ answer is writte
   // One save: the FAQ gains the answer, the vocabulary the question that leads to it.
   await expect
     .poll(() => file('content/shared/faq.yaml'), { timeout: 30_000 })
-    .toContain('question: Faites-vous une remise aux jeunes diplômés ?');
+    .toContain('question: Dentivo sponsorise-t-il des tournois entre cabinets ?');
   await expect
     .poll(() => file(vocabularyPath), { timeout: 30_000 })
-    .toContain('answer: q-faites-vous-une-remise-aux-jeunes');
+    .toContain('answer: q-dentivo-sponsorise-t-il-des-tournois');
   await expect
-    .poll(async () => (await ask(question)).includes('trois mois offerts'), { timeout: 180_000, intervals: [3_000] })
+    .poll(async () => (await ask(question)).includes('aucun événement sportif'), {
+      timeout: 180_000,
+      intervals: [3_000],
+    })
     .toBe(true);
 });
