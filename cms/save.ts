@@ -100,7 +100,7 @@ export function problemsOfSave(
  * A new entry whose address another already has: said before anything is written, with what to do
  * (Decap would otherwise write it under an invented « -1 » name, which the build then refuses).
  */
-export function takenAddress(collection: string, path: string, files: ReadonlyMap<string, ReadFile>): string {
+function takenAddress(collection: string, path: string, files: ReadonlyMap<string, ReadFile>): string {
   const other = files.get(path);
   if (!other) return '';
   const data = ('data' in other ? other.data : undefined) as Data | undefined;
@@ -120,7 +120,7 @@ const YEAR_MS = 366 * 24 * 3600 * 1000;
 const dateLabels: Record<string, string> = { publishDate: 'La date de publication', updated: 'La date de mise à jour' };
 
 /** The dates of the form a year or more from today that the file did not have: a slip of the keyboard, often. */
-export function farDates(data: Data, opened: Data | undefined, today = parisDay(new Date())): string[] {
+function farDates(data: Data, opened: Data | undefined, today = parisDay(new Date())): string[] {
   return Object.keys(dateLabels)
     .filter((key) => typeof data[key] === 'string' && data[key] !== opened?.[key])
     .filter((key) => Math.abs(Date.parse(String(data[key])) - Date.parse(today)) > YEAR_MS)
