@@ -362,7 +362,9 @@ test.describe('The CMS at /admin', () => {
     expect(file('content/pages/agenda.md')).not.toContain('pas-une-icone');
   });
 
-  test('company details: one row of hours edited once reaches the contact and legal pages', async ({ page }) => {
+  test('company details: the e-mail changed once, one line of site.json, reaches every page citing it', async ({
+    page,
+  }) => {
     const before = file('content/site.json');
     await openAdmin(page, '/collections/settings/entries/site');
     // « e‑mail » with the no-break hyphen of the site's typography.
