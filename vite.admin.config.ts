@@ -42,10 +42,35 @@ function configCheckAfterStart(): Plugin {
   };
 }
 
+/**
+ * Decap writes two notices of its media library in English (« Failed to delete media: … ») whatever the
+ * language: written in French here, with the server's own sentence after them. The build stops if Decap's
+ * code no longer has them, so that an update cannot bring the English back unseen.
+ */
+function frenchMediaNotices(): Plugin {
+  const file = 'decap-cms-core/dist/esm/actions/mediaLibrary.js';
+  const notices: [string, string][] = [
+    ['`Failed to persist media: ${error}`', '`Image non enregistrée : ${error?.message ?? error}`'],
+    ['`Failed to delete media: ${error.message}`', '`Suppression impossible : ${error.message}`'],
+  ];
+  return {
+    name: 'decap-french-media-notices',
+    transform(code, id) {
+      if (!id.includes(file)) return undefined;
+      let french = code;
+      for (const [english, translated] of notices) {
+        if (!french.includes(english)) this.error(`${file} : « ${english} » introuvable, le traduire de nouveau.`);
+        french = french.replaceAll(english, translated);
+      }
+      return french;
+    },
+  };
+}
+
 export default defineConfig({
   base: '/admin/assets/',
   publicDir: false,
-  plugins: [lucideNames(), configCheckAfterStart(), manifestOutside('admin')],
+  plugins: [lucideNames(), configCheckAfterStart(), frenchMediaNotices(), manifestOutside('admin')],
   // Previews reuse site/lib modules that import node:fs and node:path for the build's own files.
   resolve: {
     alias: {

@@ -3,14 +3,16 @@
  * long lines never folded, and the shared lists (FAQ, testimonials, glossary) kept as lists at the root of
  * their file, which Decap cannot edit by itself: they are handed to it as one field, `items`.
  * Each entry carries the text it was read from, under a key no form shows, so that a save changes only
- * what the editor changed (cms/keep-layout.ts).
+ * what the editor changed (cms/keep-layout.ts, and cms/keep-markdown.ts for the text of a page or an article).
  */
 import { parse, parseDocument, stringify } from 'yaml';
 import { keepJsonLayout, keepYamlLayout } from './keep-layout.ts';
+import { keepMarkdownLayout } from './keep-markdown.ts';
 import { formats, listFieldName } from '../core/content/cms-collections.ts';
 import { splitFrontMatter } from '../core/content/files.ts';
 import { page } from '../core/pages/page.ts';
 import { author, postFrontMatter } from '../core/blog/post.ts';
+import { articleStatus, parisDay } from '../core/blog/schedule.ts';
 
 /**
  * Keys are written in the schema's order (an article starts with its id and slug), whatever order the
@@ -57,21 +59,39 @@ function ordered(data: Data, sortedKeys: string[] = []): Data {
 
 const frontMatterParts = /^---\r?\n([\s\S]*?\r?\n)---\r?\n?([\s\S]*)$/;
 
+/**
+ * Where an article stands today (« Brouillon », « Programmé pour le 3 décembre 2026 », « Publié le… »),
+ * under a key no form shows and no file holds: the list's summary and its « Programmés » filter read it
+ * (core/content/cms-collections.ts). Computed when the file is read and again on save (cms/save.ts).
+ */
+export const statusKey = '_status';
+export const statusOf = (data: Data) => articleStatus(data, parisDay(new Date()));
+
 export const frontMatter = {
   fromFile(content: string): Data {
     const read = splitFrontMatter(content, parse);
     // A file the build cannot read either: opened empty, and saving it says why (cms/save.ts).
     if ('error' in read) return { body: content };
-    return { ...(read.data as Data), body: read.body, [sourceKey]: content };
+    const data = read.data as Data;
+    const status = data && 'publishDate' in data ? { [statusKey]: statusOf(data).label } : {};
+    return { ...data, ...status, body: read.body, [sourceKey]: content };
   },
   toFile(data: object): string {
-    const { body, [sourceKey]: source, ...rest } = data as Data;
+    const { body, [sourceKey]: source, [statusKey]: _status, ...rest } = data as Data;
     const text = typeof body === 'string' ? body.trim() : '';
     const front = ordered(rest, frontMatterOrder);
     const parts = typeof source === 'string' ? frontMatterParts.exec(source) : null;
     const kept = parts ? keepYamlLayout(parts[1]!, front, frontMatterOrder) : '';
-    // The text after the front matter as it was, blank lines included, when the editor left it alone.
-    const after = parts && parts[2]!.trim() === text ? parts[2]! : text ? `${text}\n` : '';
+    // The text after the front matter with the file's own lines wherever they still say the same, and
+    // its blank lines around (cms/keep-markdown.ts).
+    const opened = parts?.[2] ?? '';
+    const start = opened.search(/\S/);
+    const end = opened.trimEnd().length;
+    const after = !text
+      ? ''
+      : start < 0
+        ? `${text}\n`
+        : opened.slice(0, start) + keepMarkdownLayout(opened.slice(start, end), text) + opened.slice(end);
     return `---\n${kept || yamlText(front)}---\n${after}`;
   },
 };

@@ -5,8 +5,19 @@
  * back byte for byte. YAML is edited through the parsed document (`yaml`'s Document API) rather than
  * written anew; JSON through text edits at the changed values (jsonc-parser).
  */
-import { Document, isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
-import { applyEdits, modify, parse as parseJson } from 'jsonc-parser';
+import {
+  Document,
+  isMap,
+  isScalar,
+  isSeq,
+  parse,
+  parseDocument,
+  type Node,
+  type Pair,
+  type Scalar,
+  type YAMLMap,
+} from 'yaml';
+import { applyEdits, findNodeAtLocation, modify, parse as parseJson, parseTree } from 'jsonc-parser';
 
 type Data = Record<string, unknown>;
 
@@ -26,7 +37,7 @@ const canonical = (value: unknown): string =>
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The longest common subsequence of two lists of keys, as pairs of indexes. */
-function commonPairs(before: string[], after: string[]): [number, number][] {
+export function commonPairs(before: string[], after: string[]): [number, number][] {
   const table = before.map(() => new Array<number>(after.length + 1).fill(0));
   table.push(new Array<number>(after.length + 1).fill(0));
   for (let i = before.length - 1; i >= 0; i--)
@@ -138,6 +149,50 @@ function inPlace(source: string, document: Document, entries: Entry[]): string |
   return text;
 }
 
+/** A scalar's new text in the style of the one it replaces, or undefined where that style cannot hold it. */
+function scalarText(node: Scalar, value: unknown, flow: boolean): string | undefined {
+  if (typeof value === 'number' || typeof value === 'boolean') return node.type === 'PLAIN' ? String(value) : undefined;
+  if (typeof value !== 'string' || value.includes('\n')) return undefined;
+  if (node.type === 'QUOTE_DOUBLE') return JSON.stringify(value);
+  if (node.type === 'QUOTE_SINGLE') return `'${value.replaceAll("'", "''")}'`;
+  if (node.type !== 'PLAIN') return undefined;
+  // Plain only if it reads back as the same string where it stands (« 12 », « oui: non » would not).
+  const read = (parse(flow ? `[${value}]` : `k: ${value}`) as unknown[] | Record<string, unknown> | null) ?? {};
+  return (Array.isArray(read) ? read[0] : read.k) === value ? value : JSON.stringify(value);
+}
+
+/**
+ * When only values changed (the same keys, lists of the same length), each changed value is written over
+ * its own characters in the file, in its own quoting: a word changed in a list that runs over several
+ * lines changes that line alone. Undefined when the shape changed or a value cannot be written so.
+ */
+function changedValuesOnly(source: string, document: Document, value: unknown): string | undefined {
+  const edits: { start: number; end: number; text: string }[] = [];
+  const visit = (node: unknown, item: unknown, flow: boolean): boolean => {
+    if (isScalar(node)) {
+      if (isPlainObject(item) || Array.isArray(item)) return false;
+      if (same(node.value, item)) return true;
+      const text = scalarText(node, item, flow);
+      if (text === undefined || !node.range) return false;
+      edits.push({ start: node.range[0], end: node.range[1], text });
+      return true;
+    }
+    if (isMap(node) && isPlainObject(item)) {
+      const keys = node.items.map(keyOf);
+      if (keys.length !== Object.keys(item).length || keys.some((key) => !(key in item))) return false;
+      return node.items.every((pair) => visit(pair.value, item[keyOf(pair)], flow || Boolean(node.flow)));
+    }
+    if (isSeq(node) && Array.isArray(item) && node.items.length === item.length)
+      return node.items.every((child, index) => visit(child, item[index], flow || Boolean(node.flow)));
+    return false;
+  };
+  if (!visit(document.contents, value, false)) return undefined;
+  let text = source;
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  return same(parse(text), value) ? text : undefined;
+}
+
 /**
  * `source` (a YAML text) holding `value` instead of what it held, edited in place; `source` itself when
  * it already holds it. `order`: where a new top-level key goes.
@@ -146,6 +201,8 @@ export function keepYamlLayout(source: string, value: unknown, order: readonly s
   const document = parseDocument(source);
   if (document.errors.length) return '';
   if (same(document.toJS(), value)) return source;
+  const edited = changedValuesOnly(source, document, value);
+  if (edited !== undefined) return edited;
   // The document written again unchanged differs from the file only inside some lines (`[home]` comes
   // back as `[ home ]`): the lines the change leaves alone are taken from the file itself.
   const reference = document.toString(yamlOptions).split('\n');
@@ -167,6 +224,45 @@ export function keepYamlLayout(source: string, value: unknown, order: readonly s
   return result.join('\n');
 }
 
+/** A value on one line, as content/site.json writes its short lists and rows: `{ "days": "Samedi", … }`. */
+const oneLine = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(oneLine).join(', ')}]`
+    : isPlainObject(value)
+      ? `{ ${Object.entries(value)
+          .map(([key, item]) => `${JSON.stringify(key)}: ${oneLine(item)}`)
+          .join(', ')} }`
+      : JSON.stringify(value);
+
+/**
+ * A list written on one line, or one item a line (the hours of site.json), that gained or lost items:
+ * written again in that layout, its unchanged items as they were, so that an added row is one line.
+ * Undefined for any other layout.
+ */
+function listInItsLayout(text: string, path: (string | number)[], before: unknown[], after: unknown[]) {
+  const node = findNodeAtLocation(parseTree(text)!, path);
+  if (node?.type !== 'array') return undefined;
+  const [start, end] = [node.offset, node.offset + node.length];
+  const replace = (written: string) => text.slice(0, start) + written + text.slice(end);
+  if (!text.slice(start, end).includes('\n')) return replace(oneLine(after));
+  const items = node.children ?? [];
+  const lineStart = (offset: number) => text.lastIndexOf('\n', offset - 1) + 1;
+  const indentOf = (offset: number) => text.slice(lineStart(offset), offset);
+  const alone = (offset: number, length: number) =>
+    !indentOf(offset).trim() && !text.slice(offset, offset + length).includes('\n');
+  if (!items.length || !items.every((item) => alone(item.offset, item.length)) || indentOf(end - 1).trim())
+    return undefined;
+  const kept = new Map(
+    before.map((item, index) => [
+      canonical(item),
+      text.slice(items[index]!.offset, items[index]!.offset + items[index]!.length),
+    ]),
+  );
+  const indent = indentOf(items[0]!.offset);
+  const lines = after.map((item) => indent + (kept.get(canonical(item)) ?? oneLine(item)));
+  return replace(`[\n${lines.join(',\n')}\n${indentOf(end - 1)}]`);
+}
+
 /** A JSON text holding `value`, edited only where a value changed; `source` itself when nothing did. */
 export function keepJsonLayout(source: string, value: unknown): string {
   let text = source;
@@ -177,8 +273,13 @@ export function keepJsonLayout(source: string, value: unknown): string {
         walk(before[key], after[key], [...path, key]);
       return;
     }
-    // A changed list, a new or removed value: written whole at its place, in the file's indentation.
-    text = applyEdits(text, modify(text, path, after, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
+    // A list of the same length: item by item, so that one edited row is one line.
+    if (Array.isArray(before) && Array.isArray(after) && before.length === after.length)
+      return before.forEach((item, index) => walk(item, after[index], [...path, index]));
+    const listed = Array.isArray(before) && Array.isArray(after) && listInItsLayout(text, path, before, after);
+    // Else a new or removed value, a list in another layout: written whole at its place, in the file's indentation.
+    text =
+      listed || applyEdits(text, modify(text, path, after, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
   };
   walk(parseJson(source), value, []);
   return text;

@@ -48,7 +48,8 @@ export function frenchPhrases(): Record<string, unknown> {
   merge(['auth'], { loginWithForgejo: 'Se connecter avec Forgejo' });
   merge(['collection', 'collectionTop'], { viewAsList: 'Afficher en liste', viewAsGrid: 'Afficher en grille' });
   merge(['collection', 'entries'], { unpublishedHeader: 'Brouillons non publiés' });
-  merge(['editor', 'editorControl', 'field'], { widgetLabel: 'Champ %{widgetLabel}' });
+  // The field's own label says what it is: its widget's code name is not read aloud (« Champ string »).
+  merge(['editor', 'editorControl', 'field'], { widgetLabel: '' });
   merge(['editor', 'editorControlPane', 'i18n'], {
     copyFromLocale: 'Reprendre d’une autre langue',
     copyFromLocaleConfirm: 'Reprendre le contenu en %{locale} ? Ce qui est écrit ici sera remplacé.',
@@ -122,5 +123,50 @@ export function frenchPhrases(): Record<string, unknown> {
     onFailToToggleNote: 'Statut de la note inchangé : %{details}',
   });
   merge(['editor', 'editorWidgets', 'headingOptions'], { headingTwo: 'Intertitre', headingThree: 'Sous-intertitre' });
+  // « Entrée », « ressource », « slug »: the developers' words. An editor writes an article, a page, an
+  // image (tests/unit/cms-locale.test.ts keeps them out).
+  merge(['collection', 'entries'], {
+    loadingEntries: 'Chargement de la liste',
+    cachingEntries: 'Mise en mémoire de la liste',
+    noEntries: 'Rien pour l’instant',
+  });
+  merge(['editor', 'editor'], {
+    onPublishing: 'Publier maintenant ?',
+    onUnpublishing: 'Retirer du site ?',
+    onDeleteWithUnsavedChanges:
+      'Supprimer définitivement, avec les modifications de cette séance qui ne sont pas enregistrées ?',
+    onDeletePublishedEntry: 'Supprimer définitivement ? Il disparaîtra du site.',
+    onDeleteUnpublishedChangesWithUnsavedChanges:
+      'Toutes les modifications non publiées seront perdues, y compris celles de cette séance. Supprimer quand même ?',
+    onDeleteUnpublishedChanges: 'Toutes les modifications non publiées seront perdues. Supprimer quand même ?',
+    loadingEntry: 'Ouverture…',
+    confirmLoadBackup: 'Une copie de travail plus récente a été gardée par ce navigateur. La reprendre ?',
+  });
+  merge(['editor', 'editorToolbar'], {
+    // A saved entry: on the site (an article's own status replaces it: cms/status.ts).
+    published: 'En ligne',
+    publishAndCreateNew: 'Publier et en créer un autre',
+    deleteUnpublishedEntry: 'Supprimer le brouillon',
+    deletePublishedEntry: 'Supprimer du site',
+    deleteEntry: 'Supprimer',
+  });
+  merge(['mediaLibrary', 'mediaLibrary'], { onDelete: 'Supprimer l’image choisie ?' });
+  merge(['mediaLibrary', 'mediaLibraryModal'], {
+    noAssetsFound: 'Aucune image.',
+    mediaAssets: 'Images',
+    upload: 'Ajouter une photo (15 Mo au plus)',
+  });
+  merge(['ui', 'toast'], {
+    entryUnpublished: 'Retiré du site',
+    onFailToUnpublishEntry: 'Impossible de retirer du site : %{details}',
+    entryUpdated: 'Statut mis à jour',
+  });
+  merge(['workflow', 'workflow'], { loading: 'Chargement des modifications en cours' });
+  merge(['workflow', 'workflowCard'], { deleteNewEntry: 'Supprimer ce brouillon', publishNewEntry: 'Publier' });
+  merge(['workflow', 'workflowList'], {
+    onDeleteEntry: 'Supprimer définitivement ?',
+    onPublishEntry: 'Publier maintenant ?',
+    currentEntries: '%{smart_count} élément |||| %{smart_count} éléments',
+  });
   return phrases;
 }

@@ -13,13 +13,15 @@ import { iconControl } from './fields/icon.tsx';
 import { faqQuestionsControl } from './fields/faq-questions.tsx';
 import { JsonControl } from './fields/json.tsx';
 import { countedControl } from './fields/counted.tsx';
+import { altTextControl } from './fields/alt-text.tsx';
 import { forgetSite, registerPreviews } from './previews/register.tsx';
 import { checkAndRenameUploads } from './media.ts';
-import { showProblems } from './problems.ts';
+import { confirmSave, showProblems } from './problems.ts';
 import { frenchPhrases } from './locale.ts';
 import { sendLocalToken } from './local-access.ts';
 import { TEACHING_WIDGET, withTeaching } from './teaching.ts';
 import { TeachQuestionsControl } from './fields/teach-questions.tsx';
+import { showStatus } from './status.ts';
 
 interface Settings {
   backend: Record<string, unknown>;
@@ -48,17 +50,23 @@ CMS.registerWidget(
 CMS.registerWidget('json', JsonControl as never);
 CMS.registerWidget(TEACHING_WIDGET, TeachQuestionsControl as never);
 // Decap's own text fields, with a live character count where the schema limits the length.
+// The article's image description offers the one the image already has (cms/fields/alt-text.tsx).
 for (const name of ['string', 'text'])
-  CMS.registerWidget(name, countedControl(widget(name).control as never) as never, widget(name).preview as never);
+  CMS.registerWidget(
+    name,
+    altTextControl(countedControl(widget(name).control as never) as never) as never,
+    widget(name).preview as never,
+  );
 
 CMS.registerEventListener({
   name: 'preSave',
-  handler: ({ entry }) => beforeSave(entry as unknown as EntryMap, showProblems),
+  handler: ({ entry }) => beforeSave(entry as unknown as EntryMap, showProblems, confirmSave),
 });
 
 CMS.registerEventListener({ name: 'postSave', handler: () => forgetSite() });
 
 registerPreviews(CMS, settings.stylesheets);
 checkAndRenameUploads(document);
+showStatus(document);
 
 CMS.init({ config: withTeaching(cmsConfig({ backend: settings.backend, siteUrl: location.origin })) as never });

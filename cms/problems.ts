@@ -64,3 +64,48 @@ export function showProblems(text: string): void {
     'Corrigez ces champs puis cliquez de nouveau sur « Publier » : rien n’a été perdu.',
   );
 }
+
+/**
+ * Asks before a save that looks like a slip (a date a year away or more): a modal dialog, in French, that
+ * says what it saw and lets the editor save anyway or go back to the form. Resolves to the choice.
+ */
+export function confirmSave(title: string, text: string, confirm: string, cancel: string): Promise<boolean> {
+  const dialog = document.createElement('dialog');
+  dialog.setAttribute('aria-labelledby', 'cms-confirm-title');
+  Object.assign(dialog.style, {
+    maxWidth: '34rem',
+    padding: '1.25rem 1.5rem',
+    border: '2px solid #9a3412',
+    borderRadius: '8px',
+    font: '16px/1.5 system-ui, sans-serif',
+    color: '#2b1406',
+  });
+  const heading = document.createElement('h2');
+  heading.id = 'cms-confirm-title';
+  heading.textContent = frenchTypography(title);
+  Object.assign(heading.style, { font: '600 18px/1.4 system-ui, sans-serif', margin: '0 0 .5rem' });
+  const body = document.createElement('p');
+  body.textContent = frenchTypography(text);
+  const buttons = document.createElement('div');
+  Object.assign(buttons.style, { display: 'flex', flexWrap: 'wrap', gap: '.75rem', marginTop: '1rem' });
+  const button = (label: string, value: string) => {
+    const element = document.createElement('button');
+    element.type = 'button';
+    element.textContent = frenchTypography(label);
+    element.value = value;
+    Object.assign(element.style, { padding: '.5rem 1rem', cursor: 'pointer', font: 'inherit' });
+    element.addEventListener('click', () => dialog.close(value));
+    return element;
+  };
+  // The safe choice first, and focused: Enter does not save a slip.
+  buttons.append(button(cancel, 'cancel'), button(confirm, 'confirm'));
+  dialog.append(heading, body, buttons);
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => {
+      resolve(dialog.returnValue === 'confirm');
+      dialog.remove();
+    });
+    dialog.showModal();
+  });
+}

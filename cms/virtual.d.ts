@@ -10,6 +10,10 @@ declare module 'decap-cms-core/dist/esm/backend' {
     implementation: {
       entriesByFolder(folder: string, extension: string, depth: number): Promise<RepositoryFile[]>;
       entriesByFiles(files: { path: string }[]): Promise<RepositoryFile[]>;
+      persistEntry(
+        entry: { dataFiles: { path: string; raw: string; slug: string }[]; assets: unknown[] },
+        options: { newEntry: boolean; commitMessage: string },
+      ): Promise<unknown>;
     };
   };
   export interface RepositoryFile {
@@ -85,4 +89,14 @@ declare module 'decap-cms-widget-*' {
 declare module 'decap-cms-core/dist/esm/constants/configSchema' {
   /** Throws Decap's own description of what is wrong in a configuration. */
   export function validateConfig(config: unknown): void;
+}
+declare module 'decap-cms-widget-markdown/dist/esm/serializers/index.js' {
+  /** « Texte enrichi »'s own reading and writing of Markdown, and its HTML (cms/keep-markdown.ts). */
+  export function markdownToSlate(markdown: string): unknown;
+  export function slateToMarkdown(slate: unknown): string;
+  export function markdownToHtml(markdown: string): string;
+}
+declare module 'decap-cms-core/dist/esm/redux/index.js' {
+  /** Decap's Redux store: the entry being edited and the saved ones (cms/status.ts reads them). */
+  export const store: { getState(): unknown; subscribe(listener: () => void): () => void };
 }

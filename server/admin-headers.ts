@@ -20,6 +20,8 @@ export function adminHeaders(env: Record<string, string | undefined> = process.e
     // blob: Decap reads a picked image back from its object URL with fetch() to send it (AssetProxy.toBase64).
     `connect-src 'self' blob: ${git.join(' ')}`.trim(),
     "frame-src 'self' blob:",
+    // blob: the iPhone photo reader (heic-to, cms/media.ts) decodes in a worker it makes from its own code.
+    "worker-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -206,8 +206,12 @@ export function createApp({
     }
     const file = await files.resolve(pathname);
     if (!file) {
-      // An unknown article goes back to the blog list (docs/decisions/0015-unknown-blog-slug-301.md: a real 301 where the server can answer).
-      if (/^\/blog\/[^/]+\/?$/.test(pathname)) return c.redirect('/blog', 301);
+      // An unknown article goes back to the blog list, for now only: a draft or a scheduled article may
+      // answer here tomorrow, so nothing is cached (docs/decisions/0070-missing-article-temporary-redirect.md).
+      if (/^\/blog\/[^/]+\/?$/.test(pathname)) {
+        c.header('cache-control', 'no-store');
+        return c.redirect('/blog', 302);
+      }
       return notFoundPage(c, pathname);
     }
     // The "not found" pages themselves are never a success, even at their own address (/404).

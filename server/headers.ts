@@ -75,7 +75,8 @@ export interface HostRule {
 
 /**
  * What a static host must send to match this server (docs/security.md): the page headers everywhere,
- * HSTS (the host serves HTTPS), and for images and the embed's files the policies this server gives them.
+ * HSTS (the host serves HTTPS), for images and the embed's files the policies this server gives them,
+ * and no caching of the not-found page.
  */
 export function staticHostRules(config: SiteConfig, hsts: string | undefined = DEFAULT_HSTS): HostRule[] {
   const base = {
@@ -88,6 +89,13 @@ export function staticHostRules(config: SiteConfig, hsts: string | undefined = D
       paths: ['/images/*', '/favicon.svg', '/placeholder.svg'],
       nginx: '\\.(svg|png|jpg|webp|avif|ico)$',
       headers: { ...base, 'content-security-policy': IMAGE_CSP, 'cross-origin-resource-policy': 'cross-origin' },
+    },
+    // The not-found page stands for any missing address, an article not yet published among them: never
+    // kept, so that the article is reachable once it appears (docs/decisions/0070-missing-article-temporary-redirect.md).
+    {
+      paths: ['/404.html'],
+      nginx: '^/404\\.html$',
+      headers: { ...base, 'cross-origin-resource-policy': 'same-origin', 'cache-control': 'no-store' },
     },
     {
       paths: ['/assets/*', '/embed.js', '/embed/*'],

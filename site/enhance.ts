@@ -231,8 +231,8 @@ function logNotFound(): void {
   if (document.body.dataset.notFound === undefined) return;
   // In French like everything else the visitor may read, and a warning: a mistyped address is no fault of the page.
   console.warn('Page introuvable (404)\u00A0:', location.pathname);
-  // On a static host (no server 301), an unknown article still goes back to the list
-  // (docs/decisions/0015-unknown-blog-slug-301.md).
+  // On a static host (no server redirect), an unknown article still goes back to the list; a replace is
+  // never cached (docs/decisions/0070-missing-article-temporary-redirect.md).
   if (/^\/blog\/[^/]+\/?$/.test(location.pathname)) location.replace('/blog');
 }
 

@@ -1,13 +1,15 @@
 /**
  * The widget of « Questions à apprendre » (cms/teaching.ts): the questions DENTY missed, newest first,
- * each with how often it was asked and when last; the editor picks what answers it (a page, one of its
- * sections, or a FAQ answer, from DENTY's index) and attaches it, which adds `{ question, answer }` to the
- * field's value, `taught`. « Publier » then writes the vocabulary file, and DENTY learns it at the next
- * build. Or the editor writes a new FAQ answer.
+ * each with how often it was asked and when last. Under each, what the editor can do with it, one panel
+ * each (`QuestionItem`): find what answers it (a page, one of its sections, or a FAQ answer, from DENTY's
+ * index, searched by its words) and attach it, which adds `{ question, answer }` to the field's value,
+ * `taught`; or, when nothing answers, write the FAQ answer here, which adds it with the new answer
+ * (`faq`), written to the FAQ by the same « Publier » (cms/teaching.ts). DENTY learns it at the next build.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { fromJS, isImmutable } from 'immutable';
 import { choiceLabel, questionKey, type AnswerChoices, type QuestionToTeach } from '../../core/assistant/teaching.ts';
+import { shortSlug } from '../../core/common/slug.ts';
 import './teach-questions.css';
 
 interface Props {
@@ -19,6 +21,8 @@ interface Props {
 interface Taught {
   question: string;
   answer: string;
+  /** A FAQ answer written here, added to the FAQ on save (cms/teaching.ts). */
+  faq?: { id: string; question: string; answer: string };
 }
 
 interface Listing {
@@ -31,7 +35,6 @@ type Loading = { state: 'loading' } | { state: 'ready'; listing: Listing } | { s
 
 const FAILED =
   'La liste des questions n’a pas pu être lue\u00A0: vérifiez que npm run dev tourne toujours, puis réessayez.';
-const FAQ_ENTRY = '#/collections/shared/entries/faq';
 
 const when = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
@@ -90,6 +93,21 @@ export function TeachQuestionsControl({ value, onChange, forID }: Props) {
     );
   };
 
+  const write = (question: QuestionToTeach, faq: NonNullable<Taught['faq']>) => {
+    const item = { question: question.question, answer: faq.id, faq };
+    onChange(fromJS([...taught, item]));
+    setAdded((list) => [...list, item]);
+    setAnnounce(
+      `La réponse à « ${faq.question} » sera ajoutée à la FAQ, et la question rattachée. Publiez pour l’enregistrer.`,
+    );
+  };
+  const labelOf = (item: Taught) =>
+    item.faq
+      ? `Nouvelle réponse de la FAQ « ${item.faq.question} »`
+      : loading.state === 'ready'
+        ? choiceLabel(loading.listing.choices, item.answer)
+        : item.answer;
+
   const undo = (item: Taught) => {
     onChange(
       fromJS(taught.filter((other) => other !== item && questionKey(other.question) !== questionKey(item.question))),
@@ -101,10 +119,10 @@ export function TeachQuestionsControl({ value, onChange, forID }: Props) {
   return (
     <div className="teach" id={forID}>
       <p className="teach__intro">
-        Chaque question ci-dessous a été posée à DENTY par un visiteur, sans réponse sûre. Choisissez ce qui y répond,
+        Chaque question ci-dessous a été posée à DENTY par un visiteur, sans réponse sûre. Cherchez ce qui y répond,
         rattachez-la, puis cliquez sur «&nbsp;Publier&nbsp;»&nbsp;: DENTY la reconnaîtra après la construction suivante
-        du site. Si aucune page ne répond, <a href={FAQ_ENTRY}>écrivez une nouvelle réponse dans la FAQ</a>, publiez-la,
-        puis revenez ici pour y rattacher la question.
+        du site. Si aucune page ne répond, écrivez la réponse sous la question&nbsp;: elle rejoint la FAQ au même
+        enregistrement.
       </p>
       <p className="teach__status" role="status" aria-live="polite">
         {announce}
@@ -116,8 +134,7 @@ export function TeachQuestionsControl({ value, onChange, forID }: Props) {
             {added.map((item) => (
               <li key={`${item.question}-${item.answer}`}>
                 <span>
-                  « {item.question} » →{' '}
-                  {loading.state === 'ready' ? choiceLabel(loading.listing.choices, item.answer) : item.answer}
+                  « {item.question} » → {labelOf(item)}
                 </span>
                 <button type="button" className="teach__undo" onClick={() => undo(item)}>
                   Retirer <span className="teach__hidden">« {item.question} »</span>
@@ -143,6 +160,13 @@ export function TeachQuestionsControl({ value, onChange, forID }: Props) {
           picked={picked}
           onPick={(key, answer) => setPicked((all) => ({ ...all, [key]: answer }))}
           onAttach={(question) => attach(question, loading.listing.choices)}
+          onWrite={write}
+          taken={
+            new Set([
+              ...loading.listing.choices.faq.map((choice) => choice.value),
+              ...taught.map((item) => item.answer),
+            ])
+          }
           idPrefix={id}
         />
       )}
@@ -156,10 +180,13 @@ interface ListProps {
   picked: Record<string, string>;
   onPick: (key: string, answer: string) => void;
   onAttach: (question: QuestionToTeach) => void;
+  onWrite: (question: QuestionToTeach, faq: NonNullable<Taught['faq']>) => void;
+  /** FAQ ids already used: a new answer gets another. */
+  taken: ReadonlySet<string>;
   idPrefix: string;
 }
 
-function QuestionList({ listing, pending, picked, onPick, onAttach, idPrefix }: ListProps) {
+function QuestionList({ listing, pending, idPrefix, ...item }: ListProps) {
   const questions = listing.questions.filter((question) => !pending.has(question.key));
   if (!questions.length)
     return (
@@ -167,7 +194,6 @@ function QuestionList({ listing, pending, picked, onPick, onAttach, idPrefix }: 
         Aucune question en attente&nbsp;: DENTY n’en a manqué aucune, ou elles sont toutes rattachées.
       </p>
     );
-  const { pages, faq } = listing.choices;
   return (
     <>
       {listing.notice && <p className="teach__notice">{listing.notice}</p>}
@@ -175,57 +201,148 @@ function QuestionList({ listing, pending, picked, onPick, onAttach, idPrefix }: 
         {questions.length} question{questions.length > 1 ? 's' : ''} à apprendre, la plus récente d’abord.
       </p>
       <ol className="teach__list">
-        {questions.map((question, index) => {
-          const selectId = `${idPrefix}-answer-${index}`;
-          const infoId = `${idPrefix}-info-${index}`;
-          return (
-            <li key={question.key} className="teach__item">
-              <p className="teach__question">« {question.question} »</p>
-              <p className="teach__meta" id={infoId}>
-                Posée {question.count === 1 ? 'une fois' : `${question.count} fois`}, la dernière le{' '}
-                {when.format(new Date(question.lastAsked))}
-              </p>
-              <div className="teach__pick">
-                <label htmlFor={selectId}>Ce qui répond à cette question</label>
-                <select
-                  id={selectId}
-                  aria-describedby={infoId}
-                  value={picked[question.key] ?? ''}
-                  onChange={(event) => onPick(question.key, event.target.value)}
-                >
-                  <option value="">Choisir une page, une section ou une réponse de la FAQ…</option>
-                  {pages.map((page) => (
-                    <optgroup key={page.label} label={page.label}>
-                      {page.choices.map((choice) => (
-                        <option key={choice.value} value={choice.value}>
-                          {choice.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                  {faq.length > 0 && (
-                    <optgroup label="Réponses de la FAQ">
-                      {faq.map((choice) => (
-                        <option key={choice.value} value={choice.value}>
-                          {choice.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  )}
-                </select>
-                <button
-                  type="button"
-                  className="teach__attach"
-                  aria-disabled={!picked[question.key]}
-                  onClick={() => onAttach(question)}
-                >
-                  Rattacher <span className="teach__hidden">« {question.question} »</span>
-                </button>
-              </div>
-            </li>
-          );
-        })}
+        {questions.map((question, index) => (
+          <QuestionItem
+            key={question.key}
+            question={question}
+            choices={listing.choices}
+            idPrefix={`${idPrefix}-${index}`}
+            {...item}
+          />
+        ))}
       </ol>
     </>
+  );
+}
+
+type ItemProps = Omit<ListProps, 'listing' | 'pending'> & { question: QuestionToTeach; choices: AnswerChoices };
+
+/** Words folded for a search: case, accents and punctuation ignored. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/**
+ * One question and what the editor can do with it, a panel each: find what answers it, or write the
+ * answer. A new way to handle a question is one more panel here.
+ */
+function QuestionItem({ question, choices, idPrefix, picked, onPick, onAttach, onWrite, taken }: ItemProps) {
+  const [search, setSearch] = useState('');
+  const infoId = `${idPrefix}-info`;
+  const words = fold(search).split(' ').filter(Boolean);
+  const matches = (label: string) => words.every((word) => fold(label).includes(word));
+  const pages = choices.pages
+    .map((page) => ({ ...page, choices: page.choices.filter((choice) => matches(`${page.label} ${choice.label}`)) }))
+    .filter((page) => page.choices.length);
+  const faq = choices.faq.filter((choice) => matches(choice.label));
+  const found = pages.reduce((count, page) => count + page.choices.length, 0) + faq.length;
+  return (
+    <li className="teach__item">
+      <p className="teach__question">« {question.question} »</p>
+      <p className="teach__meta" id={infoId}>
+        Posée {question.count === 1 ? 'une fois' : `${question.count} fois`}, la dernière le{' '}
+        {when.format(new Date(question.lastAsked))}
+      </p>
+      <div className="teach__pick">
+        <label htmlFor={`${idPrefix}-search`}>
+          Chercher ce qui répond (mots d’une page, d’une section, d’une réponse)
+        </label>
+        <input
+          id={`${idPrefix}-search`}
+          type="search"
+          value={search}
+          aria-describedby={`${idPrefix}-found`}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <p className="teach__found" id={`${idPrefix}-found`} aria-live="polite">
+          {words.length ? `${found} résultat${found > 1 ? 's' : ''}` : ''}
+        </p>
+        <label htmlFor={`${idPrefix}-answer`}>Ce qui répond à cette question</label>
+        <select
+          id={`${idPrefix}-answer`}
+          aria-describedby={infoId}
+          value={picked[question.key] ?? ''}
+          onChange={(event) => onPick(question.key, event.target.value)}
+        >
+          <option value="">Choisir une page, une section ou une réponse de la FAQ…</option>
+          {pages.map((page) => (
+            <optgroup key={page.label} label={page.label}>
+              {page.choices.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+          {faq.length > 0 && (
+            <optgroup label="Réponses de la FAQ">
+              {faq.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+        <button
+          type="button"
+          className="teach__attach"
+          aria-disabled={!picked[question.key]}
+          onClick={() => onAttach(question)}
+        >
+          Rattacher <span className="teach__hidden">« {question.question} »</span>
+        </button>
+      </div>
+      <WriteAnswer question={question} idPrefix={idPrefix} taken={taken} onWrite={onWrite} />
+    </li>
+  );
+}
+
+/** No page answers: the FAQ answer written here, added to the FAQ by the same « Publier ». */
+function WriteAnswer({
+  question,
+  idPrefix,
+  taken,
+  onWrite,
+}: Pick<ItemProps, 'question' | 'idPrefix' | 'taken' | 'onWrite'>) {
+  const [asked, setAsked] = useState(question.question);
+  const [answer, setAnswer] = useState('');
+  const [problem, setProblem] = useState('');
+  const add = () => {
+    const wording = asked.trim();
+    const text = answer.trim();
+    if (wording.length < 5)
+      return setProblem('Écrivez la question telle qu’elle paraîtra dans la FAQ (5 caractères au moins).');
+    if (text.length < 10) return setProblem('Écrivez la réponse : 10 caractères au moins, en une ou deux phrases.');
+    const base = `q-${shortSlug(wording, 40)}`;
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    setProblem('');
+    onWrite(question, { id, question: wording, answer: text });
+  };
+  return (
+    <details className="teach__write">
+      <summary>Aucune page ne répond&nbsp;? Écrire la réponse dans la FAQ</summary>
+      <label htmlFor={`${idPrefix}-faq-question`}>Question, telle qu’elle paraîtra dans la FAQ</label>
+      <input id={`${idPrefix}-faq-question`} value={asked} onChange={(event) => setAsked(event.target.value)} />
+      <label htmlFor={`${idPrefix}-faq-answer`}>Réponse</label>
+      <textarea
+        id={`${idPrefix}-faq-answer`}
+        rows={4}
+        value={answer}
+        aria-describedby={`${idPrefix}-faq-problem`}
+        onChange={(event) => setAnswer(event.target.value)}
+      />
+      <p className="teach__problem" id={`${idPrefix}-faq-problem`} role="alert">
+        {problem}
+      </p>
+      <button type="button" className="teach__attach" onClick={add}>
+        Ajouter à la FAQ et rattacher <span className="teach__hidden">« {question.question} »</span>
+      </button>
+    </details>
   );
 }

@@ -11,24 +11,28 @@ import { author as authorSchema, newestFirst, postFrontMatter, type Author } fro
 import { isScheduled, parisDay } from '../../core/blog/schedule.ts';
 import { contentKind, sharedFiles, sharedKeys, sharedPath } from '../../core/content/files.ts';
 import { renderMarkdown } from '../../site/lib/markdown.ts';
+import { companyValues, resolveDetails, withDetails } from '../../core/content/company-details.ts';
 import type { Content, LoadedPage, Post } from '../../site/lib/content.ts';
 import { siteData } from '../../site/lib/site-data.ts';
 import type { Repository } from '../repository.ts';
 
 type Data = Record<string, unknown>;
 
-/** An article as templates read it: the same derived fields as site/lib/content.ts. */
+/** An article as templates read it: the same derived fields, and the company's details, as site/lib/content.ts. */
 export function toPost(
   front: Data,
   body: string,
   file: string,
   authors: readonly Author[],
-  appUrl: string,
+  config: Pick<Content['config'], 'appUrl' | 'company'>,
 ): Post | undefined {
-  const parsed = postFrontMatter.safeParse(front);
+  const details = companyValues(config.company);
+  const parsed = postFrontMatter.safeParse(withDetails(front, details));
   if (!parsed.success) return undefined;
   const writer = authors.find((item) => item.slug === parsed.data.author);
-  const rendered = renderMarkdown(body, { resolveHref: (href) => resolveHref(href, appUrl) });
+  const rendered = renderMarkdown(resolveDetails(body, details, true), {
+    resolveHref: (href) => resolveHref(href, config.appUrl),
+  });
   return {
     ...parsed.data,
     file,
@@ -47,11 +51,12 @@ export function toPost(
 
 export function previewContent(repository: Repository): Content {
   const config = loadConfig(repository.site, {});
+  const details = companyValues(config.company);
   const files = Object.fromEntries(
     sharedKeys.map((key) => {
       const read = repository.files.get(sharedPath(key));
       const schema = sharedFiles[key].schema;
-      const parsed = read && 'data' in read ? schema.safeParse(read.data) : undefined;
+      const parsed = read && 'data' in read ? schema.safeParse(withDetails(read.data, details)) : undefined;
       return [key, parsed?.success ? parsed.data : schema.parse(emptyShared[key])];
     }),
   ) as unknown as SharedContent & { assistantVocabulary: AssistantVocabulary };
@@ -67,13 +72,13 @@ export function previewContent(repository: Repository): Content {
       if (parsed.success) authors.push(parsed.data);
     }
     if (kind === 'page') {
-      const parsed = pageSchema.safeParse(read.data);
+      const parsed = pageSchema.safeParse(withDetails(read.data, details));
       if (parsed.success) pages.push({ ...parsed.data, file, modified: parsed.data.updated ?? today() });
     }
     if (kind === 'post') fronts.push([file, read.data as Data]);
   }
   const written = fronts
-    .map(([file, front]) => toPost(front, repository.bodies.get(file) ?? '', file, authors, config.appUrl))
+    .map(([file, front]) => toPost(front, repository.bodies.get(file) ?? '', file, authors, config))
     .filter((post): post is Post => Boolean(post && !post.draft));
   // The latest articles a page shows are those the build would publish today (core/blog/schedule.ts).
   const day = parisDay(new Date());

@@ -5,9 +5,12 @@
 import { useEffect, useState } from 'react';
 import { readRepository } from '../repository.ts';
 import { postFrontMatter } from '../../core/blog/post.ts';
+import { articleStatus, parisDay, type ArticleState } from '../../core/blog/schedule.ts';
 import { page as pageSchema } from '../../core/pages/page.ts';
 import { entryIssues, withoutEmptyFields } from '../../core/content/entry-issues.ts';
 import { frenchTypography } from '../../core/common/typography.ts';
+import { companyValues, withDetails } from '../../core/content/company-details.ts';
+import { pickedImage } from '../media.ts';
 import type { LoadedPage } from '../../site/lib/content.ts';
 import type { PreviewSite } from './content.ts';
 import type * as Render from './render.ts';
@@ -29,12 +32,13 @@ interface PreviewProps {
 
 /**
  * An image picked but not yet saved exists only in the browser: its address in the HTML is swapped for
- * Decap's copy, so the preview shows it before « Publier » (the site's address answers 404 until then).
+ * the picked file (cms/media.ts), so the preview shows it before « Publier » (the site's address answers
+ * 404 until then).
  */
 function withPickedImages(html: string, getAsset: PreviewProps['getAsset']): string {
   if (!getAsset) return html;
   return html.replace(/(src|srcset)="(\/images\/[^" ]+)"/g, (whole, attribute: string, path: string) => {
-    const address = getAsset(path)?.toString();
+    const address = pickedImage(path) ?? getAsset(path)?.toString();
     return address?.startsWith('blob:') ? `${attribute}="${address}"` : whole;
   });
 }
@@ -97,12 +101,38 @@ function Issues({ title, issues }: { title: string; issues: string[] }) {
   );
 }
 
+/** Above the preview of an article that is not on the site: when it will be, or how it gets there. */
+function NotYet({ state, label }: { state: ArticleState; label: string }) {
+  const text =
+    state === 'draft'
+      ? 'Brouillon : cet article n’est pas sur le site. Décochez « Brouillon » puis publiez pour qu’il y paraisse.'
+      : `${label} : l’article paraîtra sur le site ce jour-là, à minuit (heure de Paris). D’ici là, son adresse mène au blog.`;
+  return (
+    <p
+      role="status"
+      data-preview-status={state}
+      style={{
+        margin: '1rem 1.5rem 0',
+        padding: '.75rem 1rem',
+        background: '#eef3fc',
+        color: '#1b3a73',
+        borderLeft: '4px solid #1f4fb5',
+        font: '16px/1.5 system-ui, sans-serif',
+      }}
+    >
+      {frenchTypography(text)}
+    </p>
+  );
+}
+
 function PagePreview({ entry, getAsset }: PreviewProps) {
   const loaded = useSite();
   if (!loaded) return waiting;
   const { site, render } = loaded;
-  const { body, ...data } = entry.get('data').toJS();
-  const issues = entryIssues(pageSchema, withoutEmptyFields(data));
+  const { body, ...written } = entry.get('data').toJS();
+  const issues = entryIssues(pageSchema, withoutEmptyFields(written));
+  // The company's details in place of their placeholders, as the build writes them.
+  const data = withDetails(written, companyValues(site.config.company));
   const sections = Array.isArray(data.sections) ? (data.sections as Data[]) : [];
   const page = {
     aliases: [],
@@ -114,7 +144,7 @@ function PagePreview({ entry, getAsset }: PreviewProps) {
   } as unknown as LoadedPage;
   const html =
     sections.map((section, index) => render.renderSection(section, index, page, site)).join('\n') +
-    render.renderPageBody(typeof body === 'string' ? body : '');
+    render.renderPageBody(typeof body === 'string' ? body : '', site.config.company);
   return (
     <>
       {issues.length > 0 && <Issues title="À corriger avant d’enregistrer la page :" issues={issues} />}
@@ -139,19 +169,17 @@ function ArticlePreview({ entry, getAsset }: PreviewProps) {
   const issues = entryIssues(postFrontMatter, front);
   const post =
     !issues.length &&
-    render.toPost(
-      front,
-      typeof body === 'string' ? body : '',
-      entry.get('path') ?? '',
-      site.authorList,
-      site.config.appUrl,
-    );
+    render.toPost(front, typeof body === 'string' ? body : '', entry.get('path') ?? '', site.authorList, site.config);
   if (!post) return <Issues title="L’aperçu s’affiche dès que ces champs sont corrigés :" issues={issues} />;
+  const status = articleStatus(data, parisDay(new Date()));
   return (
-    <main
-      id="contenu"
-      dangerouslySetInnerHTML={{ __html: withPickedImages(render.renderArticle(post, site), getAsset) }}
-    />
+    <>
+      {status.state !== 'published' && <NotYet state={status.state} label={status.label} />}
+      <main
+        id="contenu"
+        dangerouslySetInnerHTML={{ __html: withPickedImages(render.renderArticle(post, site), getAsset) }}
+      />
+    </>
   );
 }
 
@@ -163,7 +191,8 @@ function sharedPreview(type: 'faq' | 'testimonials' | 'glossary', title: string)
   return function SharedPreview({ entry }: PreviewProps) {
     const loaded = useSite();
     if (!loaded) return waiting;
-    const items = ((entry.get('data').toJS().items as Data[] | undefined) ?? []).filter(Boolean);
+    const written = ((entry.get('data').toJS().items as Data[] | undefined) ?? []).filter(Boolean);
+    const items = withDetails(written, companyValues(loaded.site.config.company));
     const byKey = (key: string) => Object.fromEntries(items.map((item) => [String(item[key]), item]));
     const site = { ...loaded.site };
     const section: Data = { type, title };

@@ -11,6 +11,7 @@ import { renderMarkdown } from '../../site/lib/markdown.ts';
 import type { LoadedPage, Post } from '../../site/lib/content.ts';
 import type { PreviewSite } from './content.ts';
 import { iconSvg } from './icons.ts';
+import { companyValues, resolveDetails } from '../../core/content/company-details.ts';
 
 const partials = import.meta.glob<string>('../../site/partials/**/*.njk', {
   query: '?raw',
@@ -126,10 +127,10 @@ export function renderSection(section: Record<string, unknown>, index: number, p
   }
 }
 
-/** A page's Markdown text, rendered after its sections as layouts/page.njk does. */
-export function renderPageBody(body: string): string {
+/** A page's Markdown text, rendered after its sections as layouts/page.njk does, the company's details in place. */
+export function renderPageBody(body: string, company: PreviewSite['config']['company']): string {
   if (!body.trim()) return '';
-  const { html, toc } = renderMarkdown(body);
+  const { html, toc } = renderMarkdown(resolveDetails(body, companyValues(company), true));
   const nav = toc.length
     ? `<nav class="toc" aria-labelledby="sommaire-titre"><h2 id="sommaire-titre" class="toc__title">Sommaire</h2><ol>${toc.map((item) => `<li><a href="#${item.id}">${nunjucks.lib.escape(item.title)}</a></li>`).join('')}</ol></nav>`
     : '';

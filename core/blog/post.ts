@@ -4,6 +4,7 @@ import { href } from '../pages/sections.ts';
 import { bodyQuestions, isoDay, sitePath } from '../common/content-fields.ts';
 import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN } from '../common/seo.ts';
 import { categories } from './categories.ts';
+import { SLUG_MAX } from '../common/slug.ts';
 
 export { categories, categoryKey, type Category } from './categories.ts';
 
@@ -20,7 +21,10 @@ const day = isoDay;
 export const postFrontMatter = z
   .object({
     id: z.number().int().positive(),
-    slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'un slug en minuscules, chiffres et tirets'),
+    slug: z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'un slug en minuscules, chiffres et tirets')
+      .max(SLUG_MAX, `une adresse tient en ${SLUG_MAX} caractères`),
     title: z.string().min(10),
     /** The `<title>` when `title` is too long for it (« | Dentivo » is added after it). */
     seoTitle: z

@@ -37,3 +37,20 @@ export function scheduledNotice(posts: readonly { publishDate: string }[]): stri
   const when = listInWords(days.map((day) => `le ${formatDateFr(day)}`));
   return `${posts.length} article${one ? '' : 's'} programmé${one ? '' : 's'}, publié${one ? '' : 's'} ${when}`;
 }
+
+export type ArticleState = 'draft' | 'scheduled' | 'published';
+
+/**
+ * Where an article stands today, in the words the CMS shows (its list, its top bar, its preview): a draft
+ * is never published, a scheduled one waits for its day, any other is on the site.
+ */
+export function articleStatus(
+  post: { draft?: unknown; publishDate?: unknown },
+  today: string,
+): { state: ArticleState; label: string } {
+  const day = typeof post.publishDate === 'string' ? post.publishDate : '';
+  if (post.draft === true) return { state: 'draft', label: 'Brouillon' };
+  if (day && isScheduled({ publishDate: day }, today))
+    return { state: 'scheduled', label: `Programmé pour le ${formatDateFr(day)}` };
+  return { state: 'published', label: day ? `Publié le ${formatDateFr(day)}` : 'Publié' };
+}

@@ -30,7 +30,8 @@ export const siteConfig = z.object({
     email: z.email(),
     phone: z.string(),
     address: z.object({ street: z.string(), postalCode: z.string(), city: z.string(), country: z.string().length(2) }),
-    identifiers: z.object({ siren: z.string(), vat: z.string() }),
+    /** The legal mentions (`{siren}`, `{rcs}`, `{capital}` in content: core/content/company-details.ts). */
+    identifiers: z.object({ siren: z.string(), vat: z.string(), rcsCity: z.string(), capital: z.string() }),
     social: z.record(z.string(), url),
     hours: z.array(z.object({ days: z.string(), hours: z.string() })),
     supportResponse: z.string(),

@@ -9,6 +9,7 @@ import type { SharedContent } from '../pages/shared-content.ts';
 import type { PostFrontMatter } from '../blog/post.ts';
 import { isScheduled, parisDay } from '../blog/schedule.ts';
 import { contentKind, sharedFiles, sharedKeys, sharedPath } from './files.ts';
+import { unknownDetails } from './company-details.ts';
 import { sharedContent } from '../pages/shared-content.ts';
 import { unknownVocabularyTargets, type AssistantVocabulary } from '../assistant/vocabulary.ts';
 import {
@@ -23,8 +24,8 @@ import {
   type IconExists,
 } from './validate.ts';
 
-/** A file of content/ as read: its data (front matter for Markdown), or why it could not be read. */
-export type ReadFile = { data: unknown } | { error: string };
+/** A file of content/ as read: its data (front matter and text for Markdown), or why it could not be read. */
+export type ReadFile = { data: unknown; body?: string } | { error: string };
 
 /** File path (from the repository root) → the French problems found in it. Empty: the build will pass. */
 export type Problems = Map<string, string[]>;
@@ -45,6 +46,8 @@ export function checkContent(
   };
   const valid = <T>(file: string, read: ReadFile, schema: z.ZodType): T | undefined => {
     if ('error' in read) return add(file, [read.error]), undefined;
+    // A Markdown file's text cites the company's details too (core/content/company-details.ts).
+    add(file, unknownDetails('body' in read ? [read.data, read.body] : read.data));
     const lines = schemaProblems(schema, read.data);
     add(file, lines);
     add(file, lines.length ? [] : iconProblems(schema, read.data, iconExists));

@@ -23,6 +23,7 @@ import {
 import { frenchTypography } from '../common/typography.ts';
 import { ARTICLE_TITLE_MAX, SEO_DESCRIPTION_MAX } from '../common/seo.ts';
 import type { CharLimits } from './char-count.ts';
+import { companyDetails } from './company-details.ts';
 import { fieldHints, fieldLabels, imageFields, itemLabels, multilineFields, sectionLabels } from './cms-labels.ts';
 
 /** A field of Decap CMS's configuration (https://decapcms.org/docs/widgets/), as far as we use it. */
@@ -64,6 +65,8 @@ export interface CmsCollection {
   identifier_field?: string;
   summary?: string;
   preview_path?: string;
+  /** « Voir en direct » keeps the slashes of a page's own path (`/logiciel/agenda`). */
+  preview_path_preserve_slashes?: boolean;
   sortable_fields?: (string | { field: string; default_sort?: 'asc' | 'desc' })[];
   view_filters?: { label: string; field: string; pattern: string | boolean }[];
   media_folder?: string;
@@ -82,18 +85,19 @@ export const formats = {
 /** A shared file whose root is a list is edited as this one field. */
 export const listFieldName = 'items';
 /**
- * Where images go, under public/images/ (served from /images/): each collection's own folder, so that its
- * media library shows the images its entries already use (articles' covers, authors' photos, pages'
- * screenshots) next to new uploads; anything else in uploads/ (docs/decisions/0050-uploaded-images-end-to-end.md).
+ * Where images go, under public/images/ (served from /images/): the articles' folder is the library's own,
+ * so that the « Images » menu and an article's image field show the same images (its covers, and what is
+ * uploaded from either); authors and pages have their own folders, whose libraries show the photos and
+ * screenshots their entries use (docs/decisions/0050-uploaded-images-end-to-end.md).
  */
-export const mediaFolder = 'public/images/uploads';
+export const mediaFolder = 'public/images/blog';
 const collectionMedia = {
-  blog: 'public/images/blog',
+  blog: mediaFolder,
   authors: 'public/images/avatars',
   pages: 'public/images/screens',
 } as const;
 /** Every folder an upload may be written to (the local backend checks it). */
-export const mediaFolders: readonly string[] = [mediaFolder, ...Object.values(collectionMedia)];
+export const mediaFolders: readonly string[] = Object.values(collectionMedia);
 const publicPath = (folder: string) => folder.slice('public'.length);
 /** Decap's per-collection folders: a leading « / » means from the repository's root. */
 const mediaOf = (collection: keyof typeof collectionMedia) => ({
@@ -153,8 +157,16 @@ const byPlace: Record<string, Partial<CmsField>> = {
   'blog.author': relation('authors', 'slug', ['name']),
   'shared.articleExtras.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
   'shared.assistantVocabulary.topics.faq': sharedRelation('faq', 'id', ['question'], { multiple: true }),
-  // « company » is a testimonial's practice elsewhere (cms-labels.ts).
-  'settings.company': { label: 'Société et coordonnées' },
+  // « company » is a testimonial's practice elsewhere (cms-labels.ts). Texts cite these details by name
+  // (core/content/company-details.ts): the hint lists the names.
+  'settings.company': {
+    label: 'Société et coordonnées',
+    hint: `Écrites une seule fois ici : dans le texte d’une page, d’un article ou de la FAQ, écrivez ${Object.keys(
+      companyDetails,
+    )
+      .map((name) => `{${name}}`)
+      .join(', ')} et le site affiche la valeur d’ici.`,
+  },
   // The company's networks: one address each (a record in the schema).
   'settings.company.social': {
     widget: 'object',
@@ -497,9 +509,14 @@ export function collections(): CmsCollection[] {
       create: true,
       slug: '{{fields.slug}}',
       identifier_field: 'title',
-      summary: '{{title}} ({{publishDate}})',
+      // `_status`: where the article stands today, computed by the admin (cms/formats.ts).
+      summary: '{{title}} — {{_status}}',
       sortable_fields: [{ field: 'publishDate', default_sort: 'desc' }, 'title', 'category'],
-      view_filters: [{ label: 'Brouillons', field: 'draft', pattern: true }],
+      view_filters: [
+        { label: 'Brouillons', field: 'draft', pattern: true },
+        { label: 'Programmés', field: '_status', pattern: '^Programmé' },
+        { label: 'En ligne', field: '_status', pattern: '^Publié' },
+      ],
       preview_path: 'blog/{{fields.slug}}',
       ...mediaOf('blog'),
       // The number and the slug, filled in on save, come after what an editor writes first.
@@ -522,6 +539,9 @@ export function collections(): CmsCollection[] {
       identifier_field: 'name',
       summary: '{{name}} ({{path}})',
       sortable_fields: ['name', 'path'],
+      // « Voir en direct » opens the page itself, not the home page.
+      preview_path: '{{fields.path}}',
+      preview_path_preserve_slashes: true,
       ...mediaOf('pages'),
       fields: [...fieldsOf(page, 'pages'), markdownBody('Texte après les sections (pages légales)', false)],
     },
@@ -551,6 +571,7 @@ export function collections(): CmsCollection[] {
           name: 'site',
           label: 'Prix, coordonnées et horaires',
           file: siteFile,
+          preview_path: 'contact',
           fields: fieldsOf(editorSettings, 'settings'),
         },
       ],
@@ -568,6 +589,8 @@ export function collections(): CmsCollection[] {
           name: key,
           label: sharedLabels[key],
           file: sharedPath(key),
+          // The FAQ has its page; the other shared texts show on the home page.
+          ...(key === 'faq' && { preview_path: 'faq' }),
           fields:
             schema.type === 'array'
               ? [{ ...fieldFor(key, schema, `shared.${key}`, true), name: listFieldName }]

@@ -3,6 +3,7 @@
  * what an editor reads. A field without a label here still gets an editor field (labelled with its name),
  * and tests/unit/cms-config.test.ts asks for a label.
  */
+import { UPLOAD_LIMITS } from './media-names.ts';
 
 export const fieldLabels: Record<string, string> = {
   // content/site.json: the price, the contact details, the hours.
@@ -22,6 +23,8 @@ export const fieldLabels: Record<string, string> = {
   identifiers: 'Identifiants légaux',
   siren: 'Numéro SIREN',
   vat: 'Numéro de TVA intracommunautaire',
+  rcsCity: 'Ville du greffe (RCS)',
+  capital: 'Capital social',
   social: 'Réseaux sociaux',
   hours: 'Horaires',
   days: 'Jours',
@@ -147,7 +150,7 @@ export const fieldLabels: Record<string, string> = {
   sections: 'Sections',
   seoDescription: 'Description pour les moteurs de recherche',
   seoTitle: 'Titre pour les moteurs de recherche',
-  slug: 'Adresse (slug)',
+  slug: 'Adresse',
   socialImage: 'Image de partage',
   socialLinks: 'Réseaux',
   solutions: 'Solutions',
@@ -212,7 +215,7 @@ export const itemLabels: Record<string, string> = {
   faqItems: 'question',
   glossary: 'terme',
   testimonials: 'témoignage',
-  features: 'entrée',
+  features: 'lien du menu',
   fields: 'champ',
   items: 'élément',
   links: 'lien',
@@ -263,6 +266,8 @@ export const fieldHints: Record<string, string> = {
   phone: 'Tel qu’il s’affiche, par exemple « +33 4 00 00 00 00 ».',
   hours: 'Une ligne par jour ou groupe de jours, par exemple « Du lundi au vendredi » et « 9 h – 18 h ».',
   country: 'FR pour la France.',
+  rcsCity: 'La ville du registre du commerce où la société est immatriculée, par exemple « Lyon ».',
+  capital: 'Tel qu’il s’affiche, par exemple « 10 000 € ».',
   href: 'Une page du site (/agenda, #faq), une adresse https://, mailto:, tel:, ou app:signup / app:signin.',
   icon: 'Un nom d’icône lucide (https://lucide.dev/icons), par exemple calendar ou shield-check.',
   id: 'Minuscules, chiffres et tirets.',
@@ -274,6 +279,9 @@ export const fieldHints: Record<string, string> = {
   publishDate: 'Les articles sont classés du plus récent au plus ancien.',
   draft: 'Un brouillon est enregistré mais n’apparaît pas sur le site.',
   alt: 'Décrit l’image pour les personnes qui ne la voient pas.',
+  image: UPLOAD_LIMITS,
+  avatar: UPLOAD_LIMITS,
+  src: UPLOAD_LIMITS,
   props: 'Réservé : les réglages techniques du module, en JSON.',
   width: 'La largeur réelle du fichier, en pixels.',
   height: 'La hauteur réelle du fichier, en pixels.',

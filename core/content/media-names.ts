@@ -20,8 +20,16 @@ export function mediaFileName(original: string, sha256: string, type?: ImageType
 /** What the local backend accepts as an upload's name (core of the rule above, checked on the server). */
 export const mediaNamePattern = /^[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+$/;
 
-/** An upload's largest size: a photo from a phone, exported for the web (the build makes the copies pages use). */
+/**
+ * An upload's largest size as it is stored: the admin reduces a photo to fit (cms/media.ts), and the build
+ * makes the copies pages use.
+ */
 export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
+/** A photo as an editor picks it (a phone's, 3 to 6 Mo): reduced in the browser before it is sent. */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** What the image fields and the library say before a file is picked. */
+export const UPLOAD_LIMITS =
+  'Photo JPEG, PNG, WebP ou HEIC (iPhone) jusqu’à 15 Mo, réduite à l’envoi ; image AVIF ou GIF jusqu’à 2 Mo.';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
@@ -48,6 +56,29 @@ export function sniffImage(bytes: Uint8Array): ImageType | undefined {
   if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
   if (ascii(bytes, 4, 4) === 'ftyp' && ['avif', 'avis'].includes(ascii(bytes, 8, 4))) return 'avif';
+  return undefined;
+}
+
+/** A HEIC or HEIF photo (an iPhone's): read by the admin only, which turns it into a JPEG before it is sent. */
+export function isHeic(bytes: Uint8Array): boolean {
+  return bytes.length >= 12 && ascii(bytes, 4, 4) === 'ftyp' && /^(heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(bytes, 8, 4));
+}
+
+/** Types the admin reduces (a photo): the others are sent as they are, within MEDIA_MAX_BYTES. */
+export const reducible = new Set<ImageType | 'heic'>(['jpeg', 'png', 'webp', 'heic']);
+
+/**
+ * Why a picked file is refused, before anything is done with it; undefined when the admin can take it
+ * (a photo of PHOTO_MAX_BYTES at most, reduced then; an AVIF or a GIF within MEDIA_MAX_BYTES).
+ */
+export function pickProblem(name: string, size: number, head: Uint8Array): string | undefined {
+  const type = sniffImage(head) ?? (isHeic(head) ? 'heic' : undefined);
+  if (!type)
+    return `« ${name} » n’est pas une image que le site sait montrer. Choisissez une photo JPEG, PNG, WebP ou HEIC, ou une image AVIF ou GIF (les SVG et les documents ne sont pas acceptés).`;
+  if (reducible.has(type) && size > PHOTO_MAX_BYTES)
+    return `Photo trop lourde : ${fileSize(size)}, maximum ${fileSize(PHOTO_MAX_BYTES)}. Exportez-la plus petite (par exemple à 3 000 pixels de large) puis choisissez-la de nouveau.`;
+  if (!reducible.has(type) && size > MEDIA_MAX_BYTES)
+    return `Image trop lourde : ${fileSize(size)}, maximum ${fileSize(MEDIA_MAX_BYTES)} pour une image ${type.toUpperCase()}. Enregistrez-la en JPEG ou en PNG, elle sera réduite à l’envoi.`;
   return undefined;
 }
 

@@ -3,8 +3,9 @@
  * protocol (one POST with an `action`), answered from the files of the checkout, as decap-server does,
  * with these guarantees more, whatever the request (the admin's forms promise them; a request that skipped
  * the admin is held to them too):
- *   - it writes only what an editor edits: content files the build reads, and uploads under
- *     public/images/uploads/ (images only, names from core/content/media-names.ts, never overwritten);
+ *   - it writes only what an editor edits: content files the build reads, and uploads under the image
+ *     folders of core/content/cms-collections.ts (images only, names from core/content/media-names.ts,
+ *     never overwritten);
  *     what the forms leave out stays as it is: the hidden keys of site.json (services, trackers), and
  *     the fixed files (site.json, the shared files), which are never deleted;
  *   - it reads and writes only inside content/ and public/, symbolic links followed;
@@ -184,7 +185,7 @@ export function cmsRoutes(root: string) {
    * Images only, checked by their bytes as the admin checks them when the file is picked: an upload is
    * served from the site's own origin, so nothing that can run (no SVG, no HTML).
    */
-  async function saveMedia(asset: { path?: unknown; content?: unknown; encoding?: unknown }) {
+  async function checkMedia(asset: { path?: unknown; content?: unknown; encoding?: unknown }) {
     const path = inside(asset.path, ...mediaFolders);
     const name = basename(path);
     if (asset.encoding !== 'base64' || typeof asset.content !== 'string')
@@ -208,6 +209,9 @@ export function cmsRoutes(root: string) {
         409,
         `Une autre image porte déjà le nom « ${name} » : renommez la vôtre puis choisissez-la de nouveau.`,
       );
+    return { path, full, buffer };
+  }
+  async function writeMedia({ path, full, buffer }: Awaited<ReturnType<typeof checkMedia>>) {
     await mkdir(dirname(full), { recursive: true });
     await writeFile(full, buffer);
     return path;
@@ -252,12 +256,14 @@ export function cmsRoutes(root: string) {
     }
     const moved = params.dataFiles.filter((file) => file.newPath).map((file) => inside(file.path, 'content'));
     await checkChange(writes, moved);
-    for (const asset of params.assets) await saveMedia(asset);
+    // Every image checked, then the entry written, then its images: a refused entry leaves no image behind.
+    const images = await Promise.all(params.assets.map(checkMedia));
     for (const [path, raw] of writes) {
       const full = await absolute(path);
       await mkdir(dirname(full), { recursive: true });
       await writeFile(full, raw);
     }
+    for (const image of images) await writeMedia(image);
     for (const path of moved) await rm(await absolute(path), { force: true });
   }
 
@@ -320,7 +326,7 @@ export function cmsRoutes(root: string) {
         case 'getMediaFile':
           return c.json(await mediaFile(read('getMediaFile').path));
         case 'persistMedia':
-          return c.json(await mediaFile(await saveMedia(read('persistMedia').asset)));
+          return c.json(await mediaFile(await writeMedia(await checkMedia(read('persistMedia').asset))));
         case 'deleteFile':
         case 'deleteFiles': {
           const paths = action === 'deleteFile' ? [read('deleteFile').path] : read('deleteFiles').paths;

@@ -45,6 +45,7 @@ import {
 } from '../../core/content/validate.ts';
 import { splitFrontMatter as splitSource } from '../../core/content/files.ts';
 import { detached } from '../../core/common/strings.ts';
+import { companyValues, resolveDetails, unknownDetails, withDetails } from '../../core/content/company-details.ts';
 
 // The rules live in core/content/ so that the CMS applies them too (docs/decisions/0029-cms-for-editors.md).
 export { ContentError, validate };
@@ -180,9 +181,17 @@ export function createContentLoader(
     // Once per process: `npm run dev` loads on every change.
     if (placeholders && !warnedOfPlaceholders) console.warn(`\n⚠ ${placeholders.message}\n`);
     warnedOfPlaceholders ||= Boolean(placeholders);
+    // The company's details, cited in content as « {e-mail} » (core/content/company-details.ts).
+    const details = companyValues(config.company);
+    /** A file's data with its details in place, once no placeholder is unknown. */
+    const resolved = (data: unknown, file: string, body = '') => {
+      const problems = unknownDetails([data, body]);
+      if (problems.length) throw new ContentError(file, problems);
+      return withDetails(data, details);
+    };
     // `text` is the whole file: the warning about dropped HTML names the line in it.
     const markdown = (body: string, file: string, text: string) =>
-      renderMarkdown(body, {
+      renderMarkdown(resolveDetails(body, details, true), {
         resolveHref: (href) => resolveHref(href, config.appUrl),
         source: { file, line: text.slice(0, text.lastIndexOf(body)).split('\n').length },
       });
@@ -190,15 +199,18 @@ export function createContentLoader(
     const sharedDir = join(contentDir, 'shared');
     const shared = validate(
       sharedContent,
-      {
-        testimonials: readYaml(join(sharedDir, 'testimonials.yaml'), root),
-        faq: readYaml(join(sharedDir, 'faq.yaml'), root),
-        glossary: readYaml(join(sharedDir, 'glossary.yaml'), root),
-        navigation: readYaml(join(sharedDir, 'navigation.yaml'), root),
-        solutions: readYaml(join(sharedDir, 'solutions.yaml'), root),
-        audit: readYaml(join(sharedDir, 'audit.yaml'), root),
-        articleExtras: readYaml(join(sharedDir, 'article-extras.yaml'), root),
-      },
+      resolved(
+        {
+          testimonials: readYaml(join(sharedDir, 'testimonials.yaml'), root),
+          faq: readYaml(join(sharedDir, 'faq.yaml'), root),
+          glossary: readYaml(join(sharedDir, 'glossary.yaml'), root),
+          navigation: readYaml(join(sharedDir, 'navigation.yaml'), root),
+          solutions: readYaml(join(sharedDir, 'solutions.yaml'), root),
+          audit: readYaml(join(sharedDir, 'audit.yaml'), root),
+          articleExtras: readYaml(join(sharedDir, 'article-extras.yaml'), root),
+        },
+        'content/shared/*.yaml',
+      ),
       'content/shared/*.yaml',
     );
     const vocabularyPath = join(sharedDir, 'assistant-vocabulary.yaml');
@@ -208,12 +220,16 @@ export function createContentLoader(
     if (sharedProblems.length) throw new ContentError('content/shared/*.yaml', sharedProblems);
 
     const authors = listFiles(join(contentDir, 'authors'), '.json').map((file) =>
-      validate(authorSchema, JSON.parse(readFileSync(file, 'utf8')), relative(root, file)),
+      validate(
+        authorSchema,
+        resolved(JSON.parse(readFileSync(file, 'utf8')), relative(root, file)),
+        relative(root, file),
+      ),
     );
     const authorsBySlug = new Map(authors.map((a) => [a.slug, a]));
 
-    // Markdown links depend on the app's address: a changed site.json renders the files again.
-    const appUrl = config.appUrl;
+    // Links and details depend on site.json: a changed one renders the files again.
+    const stamp = `${config.appUrl}\n${Object.values(details).join('\n')}`;
     const pageFiles = listFiles(join(contentDir, 'pages'), '.md');
     pageCache.keepOnly(pageFiles);
     const pages = pageFiles.map((file): LoadedPage => {
@@ -221,7 +237,8 @@ export function createContentLoader(
         file,
         (text) => {
           const name = relative(root, file);
-          const { data, body } = splitFrontMatter(text, name);
+          const { data: written, body } = splitFrontMatter(text, name);
+          const data = resolved(written, name, body);
           const parsed = validate(pageSchema, data, name);
           const problems = iconProblems(pageSchema, data, iconExists);
           if (problems.length) throw new ContentError(name, problems);
@@ -230,7 +247,7 @@ export function createContentLoader(
           if (parts.length) throw new ContentError(name, parts);
           return { ...parsed, file: name, body: rendered };
         },
-        appUrl,
+        stamp,
       );
       // Shared content may have changed without the page: its references are checked every time.
       const problems = referenceProblems(page, shared);
@@ -258,7 +275,7 @@ export function createContentLoader(
           (text) => {
             const name = relative(root, file);
             const { data, body } = splitFrontMatter(text, name);
-            const front = validate(postFrontMatter, data, name);
+            const front = validate(postFrontMatter, resolved(data, name, body), name);
             if ((RESERVED_BLOG_SLUGS as readonly string[]).includes(front.slug))
               throw new ContentError(name, [
                 `champ slug : « ${front.slug} » est réservé aux listes du blog (${RESERVED_BLOG_SLUGS.join(', ')})`,
@@ -281,7 +298,7 @@ export function createContentLoader(
               words: rendered.words,
             };
           },
-          appUrl,
+          stamp,
         );
         const writer = authorsBySlug.get(parsed.author);
         if (!writer) throw new ContentError(parsed.file, authorProblem(parsed.author, [...authorsBySlug.keys()]));

@@ -38,6 +38,8 @@ export function structuredData(content: Content) {
       addressLocality: config.company.address.city,
       addressCountry: config.company.address.country,
     },
+    vatID: config.company.identifiers.vat,
+    identifier: { '@type': 'PropertyValue', propertyID: 'SIREN', value: config.company.identifiers.siren },
     sameAs: Object.values(config.company.social),
   };
 

@@ -127,3 +127,47 @@ test('a question DENTY misses, attached by an editor in the CMS, is answered aft
   await expect(page.getByText('Aucune question en attente')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('apprise-1280.png') });
 });
+
+test('the answer picker searches; when nothing answers, the FAQ answer is written there, in one save', async ({
+  page,
+}) => {
+  const question = 'Vous sponsorisez des tournois de pétanque entre cabinets ?';
+  expect(await ask(question)).toContain('/contact');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openQuestions(page);
+  const item = page.getByRole('listitem').filter({ hasText: 'tournois de pétanque' });
+  await expect(item).toHaveCount(1);
+  // The search keeps only what has its words.
+  const all = await item.locator('option').count();
+  await item.getByLabel(/^Chercher ce qui répond/).fill('tarifs');
+  await expect(item.getByText(/^\d+ résultats?$/)).toBeVisible();
+  expect(await item.locator('option').count()).toBeLessThan(all);
+  await expect(item.locator('option[value="/tarifs"]')).toHaveCount(1);
+  // Nothing answers: the answer written here.
+  await item.getByText('Aucune page ne répond ? Écrire la réponse dans la FAQ').click();
+  await item
+    .getByLabel('Question, telle qu’elle paraîtra dans la FAQ')
+    .fill('Dentivo sponsorise-t-il des tournois entre cabinets ?');
+  await item
+    .getByLabel('Réponse', { exact: true })
+    .fill('Pas pour l’instant : Dentivo ne sponsorise aucun événement sportif entre cabinets.');
+  await page.screenshot({ path: test.info().outputPath('ecrire-la-reponse-1280.png') });
+  await item.getByRole('button', { name: /^Ajouter à la FAQ et rattacher/ }).click();
+  await expect(page.locator('.teach').getByRole('status')).toContainText('sera ajoutée à la FAQ');
+  expect(await axeViolations(page, '.teach')).toEqual([]);
+  await page.getByRole('button', { name: 'Publier', exact: true }).click();
+  await page.getByText('Publier maintenant').click();
+  // One save: the FAQ gains the answer, the vocabulary the question that leads to it.
+  await expect
+    .poll(() => file('content/shared/faq.yaml'), { timeout: 30_000 })
+    .toContain('question: Dentivo sponsorise-t-il des tournois entre cabinets ?');
+  await expect
+    .poll(() => file(vocabularyPath), { timeout: 30_000 })
+    .toContain('answer: q-dentivo-sponsorise-t-il-des-tournois');
+  await expect
+    .poll(async () => (await ask(question)).includes('aucun événement sportif'), {
+      timeout: 180_000,
+      intervals: [3_000],
+    })
+    .toBe(true);
+});

@@ -5,7 +5,7 @@
  * files, then in the pages the dev loop rebuilds from them.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { cpSync, mkdirSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cmsDevPort } from '../support/ports.ts';
@@ -36,9 +36,17 @@ test.afterAll(() => dev?.stop());
 
 const file = (path: string) => dev!.file(path);
 
+const leaving = new WeakSet<Page>();
+/** /admin at `hash`, signed in (once per browser page); leaving a form with unsaved changes is accepted. */
 async function openAdmin(page: Page, hash: string): Promise<void> {
+  if (!leaving.has(page)) {
+    leaving.add(page);
+    page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
+  }
   await page.goto(`${origin}/admin/`);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  const signIn = page.getByRole('button', { name: 'Se connecter' });
+  await expect(signIn.or(page.getByRole('link', { name: 'Articles', exact: true }))).toBeVisible();
+  if (await signIn.isVisible()) await signIn.click();
   await page.goto(`${origin}/admin/#${hash}`);
 }
 
@@ -84,6 +92,25 @@ test.describe('The CMS at /admin', () => {
     // The rest of the article is still there, as the build reads it.
     expect(saved).toMatch(/^---\nid: 3\nslug: suivi-post-operatoire\n/);
     expect(saved).toContain('## ');
+  });
+
+  test('one word changed in « Texte enrichi » changes one line of the file, its lists and table kept', async ({
+    page,
+  }) => {
+    const path = 'content/pages/mentions-legales.md';
+    const before = file(path);
+    await openAdmin(page, '/collections/pages/entries/mentions-legales');
+    // A word of a list item: Decap writes the whole text again, `*` bullets and all.
+    const word = page.locator('[data-slate-editor="true"]').getByText('Immatriculation', { exact: false });
+    await word.dblclick();
+    await page.keyboard.type('Enregistrement');
+    await publish(page);
+    await expect.poll(() => file(path), { timeout: 30_000 }).toContain('- Enregistrement : {rcs}');
+    const after = file(path).split('\n');
+    const removed = before.split('\n').filter((line) => !after.includes(line));
+    const added = after.filter((line) => !before.split('\n').includes(line));
+    expect(removed).toEqual(['- Immatriculation : {rcs}']);
+    expect(added).toEqual(['- Enregistrement : {rcs}']);
   });
 
   test('shows the rebuilt article page', async () => {
@@ -197,6 +224,43 @@ test.describe('The CMS at /admin', () => {
     );
   });
 
+  test('takes a phone’s photos, HEIC too, shows them at once, and offers an image’s description again', async ({
+    page,
+  }) => {
+    mkdirSync(join(copy, '.tmp-upload'), { recursive: true });
+    const heavy = join(copy, '.tmp-upload', 'Grande photo.png');
+    writeFileSync(heavy, pngFile(2600, 1200, true));
+    expect(statSync(heavy).size).toBeGreaterThan(8 * 1024 * 1024);
+    await openAdmin(page, '/collections/blog/new');
+    // An image already in the site: its description is offered.
+    await page.getByRole('button', { name: 'Choisir une image' }).first().click();
+    // The library draws only the cards on screen: searched by name.
+    await page.getByPlaceholder('Recherche...').fill('suivi-post');
+    await page.getByText('suivi-post-operatoire.svg', { exact: true }).click();
+    await page.getByRole('button', { name: 'Choisir les éléments sélectionnés' }).click();
+    const alt = /^imageAlt: "?(.+?)"?$/m.exec(file(article))![1]!;
+    await expect(page.locator('.alt-offer')).toContainText(alt);
+    await page.locator('.alt-offer').getByRole('button', { name: 'Reprendre ce texte' }).click();
+    await expect(page.getByLabel(/^Texte alternatif de l’image/)).toHaveValue(alt);
+    // A 9 Mo photo and an iPhone's HEIC: accepted, the HEIC made a JPEG.
+    await page.getByRole('button', { name: 'Choisir une image différente' }).click();
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles(heavy);
+    await expect(page.getByText(/^grande-photo-[0-9a-f]{8}\.(png|jpg)$/)).toBeVisible({ timeout: 60_000 });
+    await input.setInputFiles(join(root, 'tests/fixtures/images/photo.heic'));
+    await expect(page.getByText(/^photo-[0-9a-f]{8}\.jpg$/)).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Choisir les éléments sélectionnés' }).click();
+    // Shown at once in its field, before any save.
+    const thumbnail = page.locator('img[src^="blob:"]').first();
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    // « Images », at the top, lists what an article's picker lists.
+    await openAdmin(page, '/collections/blog');
+    await page.getByText('Images', { exact: true }).first().click();
+    await expect(page.getByText('assistant-ia-dentaire-revolution-logiciel-gestion.svg')).toBeVisible();
+  });
+
   test('previews an article with the site’s own stylesheets, none missing', async ({ page }) => {
     const failed: string[] = [];
     page.on('response', (response) => {
@@ -259,13 +323,13 @@ test.describe('The CMS at /admin', () => {
   test('refuses a save that would stop the build, with the build’s message, and keeps the form', async ({ page }) => {
     const before = file('content/blog/taux-acceptation-devis.md');
     await openAdmin(page, '/collections/blog/entries/taux-acceptation-devis');
-    const slug = page.getByLabel('Adresse (slug) (optionnel)', { exact: true });
+    const slug = page.getByLabel('Adresse (optionnel)', { exact: true });
     await slug.fill('suivi-post-operatoire');
     await publish(page);
     const problems = page.getByRole('alert').filter({ hasText: 'Enregistrement refusé' });
     // In the form's words: the field's label, no file path, and what to do.
     await expect(problems).toContainText(
-      '« Adresse (slug) » : « suivi-post-operatoire » est déjà l’adresse d’un autre article ; choisissez-en une autre.',
+      '« Adresse » : « suivi-post-operatoire » est déjà l’adresse d’un autre article ; choisissez-en une autre.',
     );
     await expect(problems).not.toContainText('content/');
     await expect(slug).toHaveValue('suivi-post-operatoire');
@@ -298,6 +362,137 @@ test.describe('The CMS at /admin', () => {
     expect(file('content/pages/agenda.md')).not.toContain('pas-une-icone');
   });
 
+  test('company details: the e-mail changed once, one line of site.json, reaches every page citing it', async ({
+    page,
+  }) => {
+    const before = file('content/site.json');
+    await openAdmin(page, '/collections/settings/entries/site');
+    // « e‑mail » with the no-break hyphen of the site's typography.
+    await page.getByLabel(/^Adresse e.mail de contact$/).fill('bonjour@dentivo.example');
+    await publish(page);
+    await expect.poll(() => file('content/site.json')).toContain('"email": "bonjour@dentivo.example"');
+    const changed = file('content/site.json')
+      .split('\n')
+      .filter((line) => !before.split('\n').includes(line));
+    expect(changed).toEqual(['    "email": "bonjour@dentivo.example",']);
+    for (const path of ['/contact', '/mentions-legales', '/confidentialite'])
+      await expect.poll(() => answers(path, 'bonjour@dentivo.example'), { timeout: 180_000 }).toBe(true);
+    expect(await (await fetch(`${origin}/mentions-legales`)).text()).not.toContain('contact@dentivo.example');
+  });
+
+  test('a scheduled article says so everywhere, and its address leads to the blog for now only', async ({ page }) => {
+    const day = new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const title = 'Préparer les congés d’hiver du cabinet';
+    const slug = 'preparer-les-conges-d-hiver-du-cabinet';
+    await openAdmin(page, '/collections/blog/new');
+    await fillArticle(page, title);
+    await page.getByLabel('Date de publication (optionnel)', { exact: true }).fill(day);
+    // What the save does, in the words of what it saves.
+    await page.getByRole('button', { name: 'Programmer', exact: true }).click();
+    await page.getByText(/^Programmer pour le /).click();
+    await expect.poll(() => existsSync(join(copy, `content/blog/${slug}.md`)), { timeout: 30_000 }).toBe(true);
+    // The top bar and « Voir en direct ».
+    await openAdmin(page, `/collections/blog/entries/${slug}`);
+    await expect(page.getByRole('button', { name: /^Programmé pour le / })).toBeVisible();
+    await expect(page.getByText('Pas encore en ligne')).toBeVisible();
+    await expect(page.frameLocator('iframe').first().locator('[data-preview-status="scheduled"]')).toContainText(
+      'l’article paraîtra sur le site ce jour-là',
+    );
+    // The list, and its « Programmés » filter.
+    await openAdmin(page, '/collections/blog');
+    await expect(page.getByText(`${title} — Programmé pour le `, { exact: false })).toBeVisible();
+    await page.getByText('Filtrer par').click();
+    await page.getByText('Programmés', { exact: true }).click();
+    await expect(page.getByText(/— Programmé pour le /)).toHaveCount(1);
+    await expect(page.getByText(/— Publié le /)).toHaveCount(0);
+    // The address: the blog, for now only (decision 0070).
+    const response = await fetch(`${origin}/blog/${slug}`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    await page.goto(`${origin}/blog/${slug}`);
+    await expect(page).toHaveURL(`${origin}/blog`);
+    // Brought forward to today: the same browser now reaches the article.
+    await openAdmin(page, `/collections/blog/entries/${slug}`);
+    await page
+      .getByLabel('Date de publication (optionnel)', { exact: true })
+      .fill(new Date().toISOString().slice(0, 10));
+    await publish(page);
+    // Its own page, not the blog's that the redirect leads to (which lists it first).
+    await expect
+      .poll(async () => (await fetch(`${origin}/blog/${slug}`, { redirect: 'manual' })).status, { timeout: 180_000 })
+      .toBe(200);
+    await page.goto(`${origin}/blog/${slug}`);
+    await expect(page).toHaveURL(`${origin}/blog/${slug}`);
+  });
+
+  test('refusals say what to do, before anything is written', async ({ page }) => {
+    // A title whose address an article already has.
+    await openAdmin(page, '/collections/blog/new');
+    await fillArticle(page, 'Taux acceptation devis');
+    await publish(page);
+    const problems = page.getByRole('alert').filter({ hasText: 'Enregistrement refusé' });
+    await expect(problems).toContainText(
+      'L’adresse « taux-acceptation-devis » est déjà celle de l’article « Taux d’acceptation des devis',
+    );
+    await expect(problems).toContainText('changez le titre');
+    await problems.getByRole('button', { name: 'Fermer' }).click();
+    // A title of 250 characters: an address cut at a word's end, the article saved.
+    const long = `Organiser ${'la semaine du cabinet dentaire avec méthode, '.repeat(6)}sans oublier personne`;
+    expect(long.length).toBeGreaterThan(250);
+    await openAdmin(page, '/collections/blog/new');
+    await fillArticle(page, long);
+    await page.getByLabel(/^Titre pour les moteurs de recherche/).fill('Organiser la semaine du cabinet dentaire');
+    await page
+      .getByLabel(/^Description pour les moteurs de recherche/)
+      .fill('Une méthode simple pour organiser la semaine du cabinet dentaire sans oublier personne.');
+    await publish(page);
+    await expect
+      .poll(() => readdirSync(join(copy, 'content/blog')).find((name) => name.startsWith('organiser-la-semaine')), {
+        timeout: 30_000,
+      })
+      .toMatch(/^organiser-la-semaine-du-cabinet-dentaire-avec-methode-[a-z-]+\.md$/);
+    const saved = readdirSync(join(copy, 'content/blog')).find((name) => name.startsWith('organiser-la-semaine'))!;
+    expect(saved.length - 3).toBeLessThanOrEqual(80);
+    expect(saved).not.toMatch(/-\.md$/);
+    // A mistyped date asks first; « Corriger la date » writes nothing.
+    const before = file(article);
+    await openAdmin(page, '/collections/blog/entries/suivi-post-operatoire');
+    await page.getByLabel('Date de publication (optionnel)', { exact: true }).fill('1907-07-02');
+    await publish(page);
+    // « est‑elle »: the no-break hyphen of the site's typography.
+    const dialog = page.getByRole('dialog', { name: /^Cette date est.elle la bonne/ });
+    await expect(dialog).toContainText('La date de publication est le 2 juillet 1907, à plus d’un an d’aujourd’hui.');
+    await dialog.getByRole('button', { name: 'Corriger la date' }).click();
+    await expect(page.getByText('rien n’a été enregistré : corrigez la date')).toBeVisible();
+    expect(file(article)).toBe(before);
+  });
+
+  test('speaks no English nor developers’ words, on screen or to a screen reader', async ({ page }) => {
+    const jargon = /\b(entrées?|ressources?|slug|string|failed|media|entry|widget)\b/i;
+    for (const hash of [
+      '/collections/blog',
+      '/collections/blog/entries/taux-acceptation-devis',
+      '/collections/pages',
+    ]) {
+      await openAdmin(page, hash);
+      await page.waitForTimeout(1500);
+      const said = await page.evaluate(() =>
+        [
+          document.body.innerText,
+          ...[...document.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap((element) =>
+            ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+          ),
+        ].join('\n'),
+      );
+      const found = said.split('\n').filter((line) => jargon.test(line.replace('Markdown', '')));
+      expect(found, hash).toEqual([]);
+    }
+    await openAdmin(page, '/collections/blog/new');
+    await page.getByRole('button', { name: 'Choisir une image' }).first().click();
+    await expect(page.getByRole('button', { name: 'Ajouter une photo (15 Mo au plus)' })).toBeVisible();
+    expect((await page.locator('body').innerText()).match(jargon)).toBeNull();
+  });
+
   test('listens on 127.0.0.1 and refuses a request without the page’s secret', async () => {
     // This machine's address on its network, if it has one: nothing answers there.
     const lan = Object.values(networkInterfaces())
@@ -320,4 +515,20 @@ async function pickOption(page: Page, label: string, option: string): Promise<vo
   await field.click();
   await page.keyboard.type(option.slice(0, 6));
   await page.getByText(option, { exact: true }).last().click();
+}
+
+/** The fields a new article needs, the text last. */
+async function fillArticle(page: Page, title: string): Promise<void> {
+  await page.getByLabel('Titre', { exact: true }).first().fill(title);
+  await page
+    .getByLabel('Résumé', { exact: true })
+    .fill('Une méthode courte et concrète pour que toute l’équipe du cabinet sache quoi faire, et quand.');
+  await pickOption(page, 'Catégorie', 'Équipe & Organisation');
+  await page.getByRole('button', { name: /Ajouter mot-clé/ }).click();
+  await page.getByLabel('Mot-clé', { exact: true }).last().fill('Organisation');
+  await pickOption(page, 'Auteur', 'Dr Claire Vasseur');
+  await page.locator('[data-slate-editor="true"]').last().click();
+  await page.keyboard.type(
+    'Les congés se préparent tôt : voici comment garder un agenda ouvert sans surcharger personne.',
+  );
 }

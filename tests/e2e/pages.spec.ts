@@ -311,12 +311,32 @@ test.describe('Une adresse par page (docs/requirements.md#seo)', () => {
   });
 });
 
-test('/contact : l’adresse e-mail est un lien mailto', async ({ page }) => {
+test('/contact : l’adresse e-mail est un lien mailto, les horaires ceux de site.json', async ({ page }) => {
   await page.goto('/contact');
   await expect(page.locator('aside').getByRole('link', { name: 'contact@dentivo.example' })).toHaveAttribute(
     'href',
     'mailto:contact@dentivo.example',
   );
+  // Written once in content/site.json, cited as {horaires} (core/content/company-details.ts).
+  await expect(page.locator('aside')).toContainText(
+    /Du lundi au vendredi\s:\s9\sh\s–\s18\sh\s;\ssamedi\s:\s9\sh\s–\s12\sh/,
+  );
+  await expect(page.locator('body')).not.toContainText('{');
+});
+
+test('les pages légales citent les coordonnées de site.json : liens e-mail et téléphone, aucune accolade', async ({
+  page,
+}) => {
+  await page.goto('/mentions-legales');
+  await expect(page.getByRole('link', { name: /^\+33\s4\s00\s00\s00\s00$/ }).first()).toHaveAttribute(
+    'href',
+    'tel:+33400000000',
+  );
+  await expect(page.locator('main')).toContainText(/RCS Lyon 912\s345\s678/);
+  for (const path of ['/mentions-legales', '/confidentialite', '/cgu', '/faq']) {
+    await page.goto(path);
+    await expect(page.locator('main')).not.toContainText(/\{[a-zé -]+\}/);
+  }
 });
 
 test('la fondatrice : un vrai site professionnel, aucun « (exemple) »', async ({ page }) => {

@@ -1,8 +1,10 @@
+// @vitest-environment jsdom
 /**
  * The editors' teaching loop (docs/decisions/0067-teaching-denty-from-real-questions.md): the questions
  * DENTY missed, grouped as an editor reads them; what they may be attached to, from the index built from
  * the content; and the save that attaches one, as the CMS writes it (cms/formats.ts): one change, one
  * diff, a file the build accepts, a question DENTY then answers.
+ * jsdom: cms/formats.ts reads Markdown with « Texte enrichi »'s own code, written for a browser.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';

@@ -88,33 +88,33 @@ describe('The CMS’s local backend', () => {
     expect(body.error).toMatch(/n’est pas (modifiable|un contenu)|Chemin de fichier invalide/);
   });
 
-  it('keeps uploads in public/images/uploads/, images only, under safe names, never overwritten', async () => {
+  it('keeps uploads in an image folder, images only, under safe names, never overwritten', async () => {
     const { dir, call } = backend();
     const asset = (path: string, content = png) => ({ asset: { path, content, encoding: 'base64' } });
-    const saved = await call('persistMedia', asset('public/images/uploads/sourire-a3f9c21b.png'));
+    const saved = await call('persistMedia', asset('public/images/blog/sourire-a3f9c21b.png'));
     expect(saved.status).toBe(200);
-    expect(existsSync(join(dir, 'public/images/uploads/sourire-a3f9c21b.png'))).toBe(true);
+    expect(existsSync(join(dir, 'public/images/blog/sourire-a3f9c21b.png'))).toBe(true);
     // The same bytes again are the same file; other bytes under that name are refused.
-    expect((await call('persistMedia', asset('public/images/uploads/sourire-a3f9c21b.png'))).status).toBe(200);
+    expect((await call('persistMedia', asset('public/images/blog/sourire-a3f9c21b.png'))).status).toBe(200);
     const otherPng = Buffer.concat([Buffer.from(png, 'base64'), Buffer.from([0])]).toString('base64');
-    const other = await call('persistMedia', asset('public/images/uploads/sourire-a3f9c21b.png', otherPng));
+    const other = await call('persistMedia', asset('public/images/blog/sourire-a3f9c21b.png', otherPng));
     expect(other.status).toBe(409);
     expect(other.body.error).toContain('Une autre image porte déjà le nom « sourire-a3f9c21b.png »');
     // Checked by their bytes and their size, in the words the admin uses when the file is picked.
     const text = await call(
       'persistMedia',
-      asset('public/images/uploads/faux-a3f9c21b.png', Buffer.from('<svg onload="alert(1)">').toString('base64')),
+      asset('public/images/blog/faux-a3f9c21b.png', Buffer.from('<svg onload="alert(1)">').toString('base64')),
     );
     expect(text.status).toBe(400);
     expect(text.body.error).toContain('n’est pas une image que le site sait montrer');
     const heavy = Buffer.concat([Buffer.from(png, 'base64'), Buffer.alloc(3 * 1024 * 1024)]).toString('base64');
-    const tooBig = await call('persistMedia', asset('public/images/uploads/lourde-a3f9c21b.png', heavy));
+    const tooBig = await call('persistMedia', asset('public/images/blog/lourde-a3f9c21b.png', heavy));
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toContain('Image trop lourde : 3\u00a0Mo, maximum 2\u00a0Mo');
     // An article's cover goes next to the others, so that the library shows them together.
     expect((await call('persistMedia', asset('public/images/blog/sourire-a3f9c21b.png'))).status).toBe(200);
-    expect((await call('persistMedia', asset('public/images/uploads/Mon Image.png'))).status).toBe(400);
-    expect((await call('persistMedia', asset('public/images/uploads/logo-a3f9c21b.svg'))).status).toBe(400);
+    expect((await call('persistMedia', asset('public/images/blog/Mon Image.png'))).status).toBe(400);
+    expect((await call('persistMedia', asset('public/images/blog/logo-a3f9c21b.svg'))).status).toBe(400);
     expect((await call('persistMedia', asset('public/images/logo.png'))).status).toBe(400);
   });
 });

@@ -234,12 +234,18 @@ describe('Drafts and review (docs/decisions/0065-drafts-and-review.md)', () => {
     expect(cmsConfig({ backend: local, siteUrl: 'http://localhost' })).not.toHaveProperty('publish_mode');
   });
 
-  it('keeps the « Brouillon » box on every backend, with a filter of drafts in the list of articles', () => {
+  it('keeps the « Brouillon » box on every backend, with filters of drafts, scheduled and published articles', () => {
     const blog = (backend: Record<string, unknown>) =>
       cmsConfig({ backend, siteUrl: 'http://localhost' }).collections.find((item) => item.name === 'blog')!;
     for (const backend of [github, local]) {
       expect(blog(backend).fields!.find((field) => field.name === 'draft')).toMatchObject({ widget: 'boolean' });
-      expect(blog(backend).view_filters).toEqual([{ label: 'Brouillons', field: 'draft', pattern: true }]);
+      expect(blog(backend).view_filters).toEqual([
+        { label: 'Brouillons', field: 'draft', pattern: true },
+        { label: 'Programmés', field: '_status', pattern: '^Programmé' },
+        { label: 'En ligne', field: '_status', pattern: '^Publié' },
+      ]);
+      // Each line of the list says where the article stands (cms/formats.ts computes `_status`).
+      expect(blog(backend).summary).toBe('{{title}} — {{_status}}');
     }
   });
 });

@@ -1,7 +1,8 @@
+// @vitest-environment jsdom
 /**
  * What the CMS saves is what the build reads (docs/decisions/0029-cms-for-editors.md): its file formats
  * keep every file's meaning, its save check says what the build says, and uploads get names that
- * cannot break a URL.
+ * cannot break a URL. jsdom: the formats read Markdown with « Texte enrichi »'s own code (cms/keep-markdown.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

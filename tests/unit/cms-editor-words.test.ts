@@ -8,7 +8,7 @@ describe('A refused save, as the editor reads it', () => {
       editorWords(
         'Contenu invalide dans content/blog/a.md :\n  - slug d’article « suivi » déjà utilisé par content/blog/suivi.md',
       ),
-    ).toBe('« Adresse (slug) » : « suivi » est déjà l’adresse d’un autre article ; choisissez-en une autre.');
+    ).toBe('« Adresse » : « suivi » est déjà l’adresse d’un autre article ; choisissez-en une autre.');
     expect(
       editorWords(
         'Contenu invalide dans content/pages/agenda.md :\n  - section 2 (features), champ cards[0].icon : icône inconnue « x »',

@@ -26,4 +26,22 @@ describe('The CMS speaks French', () => {
     expect(toolbar.inReview).toBe('En relecture');
     expect((frenchPhrases().app as Record<string, Record<string, string>>).header!.media).toBe('Images');
   });
+
+  it('names no « entrée », « ressource » nor « slug », and reads no widget’s code name aloud', async () => {
+    const { frenchPhrases } = await import('../../cms/locale.ts');
+    const phrases: string[] = [];
+    const walk = (node: unknown): void => {
+      for (const value of Object.values(node as Record<string, unknown>))
+        if (typeof value === 'string') phrases.push(value);
+        else walk(value);
+    };
+    walk(frenchPhrases());
+    // « Ctrl+Entrée » is the key.
+    expect(
+      phrases.filter((phrase) => /\bentrées?\b|ressources?|slug/i.test(phrase.replace('Ctrl+Entrée', ''))),
+    ).toEqual([]);
+    const field = (frenchPhrases().editor as Record<string, Record<string, Record<string, string>>>).editorControl!
+      .field!;
+    expect(field.widgetLabel).toBe('');
+  });
 });

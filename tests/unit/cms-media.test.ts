@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileSize, mediaFileName, sniffImage, uploadProblem } from '../../core/content/media-names.ts';
+import {
+  UPLOAD_LIMITS,
+  fileSize,
+  isHeic,
+  mediaFileName,
+  pickProblem,
+  sniffImage,
+  uploadProblem,
+} from '../../core/content/media-names.ts';
 import { buildImages, widthsFor } from '../../site/lib/images.ts';
 import { pictureHtml } from '../../site/lib/picture.ts';
 import { renderMarkdown } from '../../site/lib/markdown.ts';
@@ -32,6 +40,23 @@ describe('An image picked in the CMS', () => {
     );
     expect(uploadProblem('sourire.png', png.length, png)).toBeUndefined();
     expect(fileSize(850 * 1024)).toBe('850\u00a0Ko');
+  });
+
+  it('may be a phone’s photo up to 15 Mo, HEIC included, the limit said in French before and after', () => {
+    const heic = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'images', 'photo.heic'));
+    expect(isHeic(heic)).toBe(true);
+    expect(isHeic(png)).toBe(false);
+    expect(pickProblem('IMG_0042.HEIC', heic.length, heic)).toBeUndefined();
+    expect(
+      pickProblem('photo.jpg', 6 * 1024 * 1024, Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Array(12).fill(0)])),
+    ).toBeUndefined();
+    expect(pickProblem('photo.png', 18.3 * 1024 * 1024, png)).toBe(
+      'Photo trop lourde : 18,3\u00a0Mo, maximum 15\u00a0Mo. Exportez-la plus petite (par exemple à 3 000 pixels de large) puis choisissez-la de nouveau.',
+    );
+    expect(pickProblem('anime.gif', 3 * 1024 * 1024, Buffer.from('GIF89a\0\0\0\0\0\0\0\0\0\0'))).toMatch(
+      /^Image trop lourde : 3\u00a0Mo, maximum 2\u00a0Mo pour une image GIF\./,
+    );
+    expect(UPLOAD_LIMITS).toContain('15 Mo');
   });
 
   it('is renamed with the extension of its real type', () => {

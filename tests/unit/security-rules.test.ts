@@ -252,6 +252,12 @@ describe('Ce qu’un hébergeur statique doit recopier (npm run headers)', () =>
     ).toBe(true);
     expect(nginx).toContain('location ~ /\\.(?!well-known/)');
   });
+  it('la page introuvable n’est jamais gardée : un article publié plus tard y répondra', () => {
+    expect(headersFile(rules, 'netlify')).toMatch(/\/404\.html\n(?: {2}.+\n)*? {2}Cache-Control: no-store\n/);
+    expect(nginxHeaders(rules)).toMatch(
+      /location ~\* \^\/404\\\.html\$ \{\n(?: {2}.+\n)*? {2}add_header Cache-Control "no-store" always;/,
+    );
+  });
 });
 
 describe('SHA-256 of core/ (the policy’s script hashes, without Node)', () => {
