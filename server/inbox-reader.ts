@@ -6,6 +6,7 @@ import type { Queryable } from '../backend/db.ts';
 import type { StoredRequest } from '../backend/contact/mail.ts';
 import type { StoredAssistantMessage } from '../backend/assistant/inbox-mail.ts';
 import { ASSISTANT_INBOX_KINDS, type AssistantInboxKind } from '../core/assistant/visitor-messages.ts';
+import type { AskedQuestion } from '../core/assistant/teaching.ts';
 
 export type MailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 
@@ -85,6 +86,24 @@ export async function readInbox(db: Queryable, limit = 20, type?: InboxType): Pr
  * The questions DENTY did not answer (« pas trouvé » or « Vous cherchez peut-être », both stored as
  * `unanswered`), newest first, for the editors' list (core/assistant/teaching.ts groups them).
  */
+/** The questions a visitor found DENTY's reply « Pas utile » for, with that reply, newest first. */
+export async function readNotUsefulReplies(db: Queryable, limit = 2000): Promise<AskedQuestion[]> {
+  const { rows } = await db.query<{ question: string; reply: string; voted_at: string | Date }>(
+    `select question, reply, voted_at from public.assistant_votes where vote = 'down'
+     order by voted_at desc limit $1::integer`,
+    [Math.min(10_000, Math.max(1, Math.trunc(limit) || 2000))],
+  );
+  return rows.map((row) => ({ text: row.question, receivedAt: row.voted_at, notUseful: { reply: row.reply } }));
+}
+
+/** The questions an editor dismissed from « Questions à apprendre », by key. */
+export async function readDismissedQuestions(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ question_key: string }>(
+    'select question_key from public.assistant_dismissed_questions',
+  );
+  return rows.map((row) => row.question_key);
+}
+
 export async function readUnansweredQuestions(
   db: Queryable,
   limit = 2000,

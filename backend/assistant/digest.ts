@@ -7,7 +7,7 @@
  * printed on demand by `npm run inbox -- --digest`.
  */
 import type { ReplyKind } from '../../core/assistant/chat.ts';
-import { questionKey, questionsToTeach } from '../../core/assistant/teaching.ts';
+import { questionsToTeach } from '../../core/assistant/teaching.ts';
 import { formatDateFr } from '../../core/common/dates.ts';
 import type { MailIdentity, OutgoingMail } from '../contact/mail.ts';
 import type { Database, Queryable } from '../db.ts';
@@ -78,9 +78,11 @@ export async function buildDigest(db: Queryable, period: Period): Promise<Digest
   ]);
   const replies = Object.fromEntries(Object.keys(KIND_LABELS).map((kind) => [kind, 0])) as Record<ReplyKind, number>;
   for (const row of counts.rows) replies[row.kind] = Number(row.replies);
-  const gone = new Set(dismissed.rows.map((row) => row.question_key));
-  const unanswered = questionsToTeach(asked.rows.map((row) => ({ text: row.text, receivedAt: row.received_at })))
-    .filter((question) => !gone.has(questionKey(question.question)))
+  const unanswered = questionsToTeach(
+    asked.rows.map((row) => ({ text: row.text, receivedAt: row.received_at })),
+    [],
+    dismissed.rows.map((row) => row.question_key),
+  )
     .sort((a, b) => b.count - a.count || b.lastAsked.localeCompare(a.lastAsked))
     .slice(0, UNANSWERED_SHOWN)
     .map(({ question, count }) => ({ question, count }));

@@ -5,6 +5,8 @@
  * index, searched by its words) and attach it, which adds `{ question, answer }` to the field's value,
  * `taught`; or, when nothing answers, write the FAQ answer here, which adds it with the new answer
  * (`faq`), written to the FAQ by the same « Publier » (cms/teaching.ts). DENTY learns it at the next build.
+ * A question a visitor found DENTY's reply « Pas utile » for shows that reply; any question can be
+ * dismissed (spam, a test): it leaves the list for good (POST /admin/api/questions/dismiss).
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { fromJS, isImmutable } from 'immutable';
@@ -48,6 +50,18 @@ async function loadQuestions(): Promise<Listing> {
   const body = (await response.json().catch(() => ({}))) as Partial<Listing> & { error?: string };
   if (!response.ok || !body.questions || !body.choices) throw new Error(body.error ?? FAILED);
   return body as Listing;
+}
+
+/** Keeps a question out of the list for good; the reason it failed, or nothing. */
+async function dismissQuestion(key: string): Promise<string | undefined> {
+  const response = await fetch('/admin/api/questions/dismiss', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key }),
+  }).catch(() => undefined);
+  if (response?.ok) return undefined;
+  const body = (await response?.json().catch(() => ({}))) as { error?: string } | undefined;
+  return body?.error ?? FAILED;
 }
 
 const asList = (value: unknown): Taught[] =>
@@ -101,6 +115,23 @@ export function TeachQuestionsControl({ value, onChange, forID }: Props) {
       `La réponse à « ${faq.question} » sera ajoutée à la FAQ, et la question rattachée. Publiez pour l’enregistrer.`,
     );
   };
+  const dismiss = async (question: QuestionToTeach) => {
+    const problem = await dismissQuestion(question.key);
+    if (problem) return setAnnounce(problem);
+    setLoading((current) =>
+      current.state === 'ready'
+        ? {
+            state: 'ready',
+            listing: {
+              ...current.listing,
+              questions: current.listing.questions.filter((item) => item.key !== question.key),
+            },
+          }
+        : current,
+    );
+    setAnnounce(`« ${question.question} » est écartée\u00A0: elle ne reviendra pas dans la liste.`);
+  };
+
   const labelOf = (item: Taught) =>
     item.faq
       ? `Nouvelle réponse de la FAQ « ${item.faq.question} »`
@@ -161,6 +192,7 @@ export function TeachQuestionsControl({ value, onChange, forID }: Props) {
           onPick={(key, answer) => setPicked((all) => ({ ...all, [key]: answer }))}
           onAttach={(question) => attach(question, loading.listing.choices)}
           onWrite={write}
+          onDismiss={(question) => void dismiss(question)}
           taken={
             new Set([
               ...loading.listing.choices.faq.map((choice) => choice.value),
@@ -181,6 +213,7 @@ interface ListProps {
   onPick: (key: string, answer: string) => void;
   onAttach: (question: QuestionToTeach) => void;
   onWrite: (question: QuestionToTeach, faq: NonNullable<Taught['faq']>) => void;
+  onDismiss: (question: QuestionToTeach) => void;
   /** FAQ ids already used: a new answer gets another. */
   taken: ReadonlySet<string>;
   idPrefix: string;
@@ -230,7 +263,7 @@ const fold = (text: string) =>
  * One question and what the editor can do with it, a panel each: find what answers it, or write the
  * answer. A new way to handle a question is one more panel here.
  */
-function QuestionItem({ question, choices, idPrefix, picked, onPick, onAttach, onWrite, taken }: ItemProps) {
+function QuestionItem({ question, choices, idPrefix, picked, onPick, onAttach, onWrite, onDismiss, taken }: ItemProps) {
   const [search, setSearch] = useState('');
   const infoId = `${idPrefix}-info`;
   const words = fold(search).split(' ').filter(Boolean);
@@ -246,7 +279,15 @@ function QuestionItem({ question, choices, idPrefix, picked, onPick, onAttach, o
       <p className="teach__meta" id={infoId}>
         Posée {question.count === 1 ? 'une fois' : `${question.count} fois`}, la dernière le{' '}
         {when.format(new Date(question.lastAsked))}
+        {question.notUseful > 0 &&
+          ` ; réponse jugée « Pas utile » ${question.notUseful === 1 ? 'une fois' : `${question.notUseful} fois`}`}
       </p>
+      {question.reply && (
+        <details className="teach__reply">
+          <summary>Ce que DENTY a répondu</summary>
+          <p>{question.reply}</p>
+        </details>
+      )}
       <div className="teach__pick">
         <label htmlFor={`${idPrefix}-search`}>
           Chercher ce qui répond (mots d’une page, d’une section, d’une réponse)
@@ -298,6 +339,9 @@ function QuestionItem({ question, choices, idPrefix, picked, onPick, onAttach, o
         </button>
       </div>
       <WriteAnswer question={question} idPrefix={idPrefix} taken={taken} onWrite={onWrite} />
+      <button type="button" className="teach__dismiss" onClick={() => onDismiss(question)}>
+        Écarter cette question (indésirable, essai) <span className="teach__hidden">« {question.question} »</span>
+      </button>
     </li>
   );
 }

@@ -8,10 +8,12 @@
 import { pagePath, type AssistantDoc } from './knowledge.ts';
 import { fold } from './text.ts';
 
-/** One question as the inbox stored it. */
+/** One question as the inbox stored it, or as a visitor voted « Pas utile » on DENTY's reply to it. */
 export interface AskedQuestion {
   text: string;
   receivedAt: string | Date;
+  /** DENTY's reply, when a visitor found it « Pas utile ». */
+  notUseful?: { reply: string };
 }
 
 /** One question to teach: its latest wording, how often it was asked, and when last. */
@@ -22,6 +24,10 @@ export interface QuestionToTeach {
   count: number;
   /** ISO date and time of the latest time it was asked. */
   lastAsked: string;
+  /** How many of those times a visitor found DENTY's reply « Pas utile ». */
+  notUseful: number;
+  /** The latest reply DENTY gave that a visitor found « Pas utile ». */
+  reply?: string;
 }
 
 /**
@@ -39,25 +45,29 @@ export function questionKey(text: string): string {
 const isoDate = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
- * The questions to teach, newest first: grouped by questionKey, each with how often it was asked and the
- * wording of its latest asking; those already taught (`taught`, any wording of the same key) are left out.
+ * The questions to teach, newest first: grouped by questionKey, each with how often it was asked (or voted
+ * « Pas utile », with the reply DENTY gave) and the wording of its latest asking; those already taught
+ * (`taught`, any wording of the same key) and those an editor dismissed (`dismissed`, keys) are left out.
  */
 export function questionsToTeach(
   asked: readonly AskedQuestion[],
   taught: readonly { question: string }[] = [],
+  dismissed: readonly string[] = [],
 ): QuestionToTeach[] {
-  const known = new Set(taught.map((item) => questionKey(item.question)));
+  const known = new Set([...taught.map((item) => questionKey(item.question)), ...dismissed]);
   const groups = new Map<string, QuestionToTeach>();
-  for (const { text, receivedAt } of asked) {
+  for (const { text, receivedAt, notUseful } of asked) {
     const question = text.replace(/\s+/g, ' ').trim();
     const key = questionKey(question);
     if (!key || known.has(key)) continue;
     const when = isoDate(receivedAt);
-    const group = groups.get(key);
-    if (!group) groups.set(key, { question, key, count: 1, lastAsked: when });
-    else {
-      group.count += 1;
-      if (when > group.lastAsked) Object.assign(group, { question, lastAsked: when });
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { question, key, count: 0, lastAsked: when, notUseful: 0 }));
+    group.count += 1;
+    if (when >= group.lastAsked) Object.assign(group, { question, lastAsked: when });
+    if (notUseful) {
+      group.notUseful += 1;
+      if (!group.reply || when >= group.lastAsked) group.reply = notUseful.reply;
     }
   }
   return [...groups.values()].sort((a, b) => b.lastAsked.localeCompare(a.lastAsked) || b.count - a.count);

@@ -9,6 +9,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { teachDevPort } from '../support/ports.ts';
 import { axeViolations } from '../support/axe.ts';
 import { startDevCopy, type DevCopy } from '../support/dev-copy.ts';
+import { FEEDBACK_PATH } from '../../core/assistant/chat.ts';
 
 const origin = `http://127.0.0.1:${teachDevPort}`;
 const vocabularyPath = 'content/shared/assistant-vocabulary.yaml';
@@ -63,7 +64,7 @@ test('a question DENTY misses, attached by an editor in the CMS, is answered aft
   for (const text of [missed, 'y a une période pour se faire la main avant de sortir le chéquier']) {
     const reply = await ask(text);
     expect(reply).not.toContain('(/tarifs');
-    expect(reply).toContain('/contact');
+    expect(reply).not.toContain('En savoir plus');
   }
   const original = file(vocabularyPath);
   // The list is the editor's only: without the admin page's secret, the server refuses it.
@@ -132,7 +133,7 @@ test('the answer picker searches; when nothing answers, the FAQ answer is writte
   page,
 }) => {
   const question = 'Vous sponsorisez des tournois de pétanque entre cabinets ?';
-  expect(await ask(question)).toContain('/contact');
+  expect(await ask(question)).not.toContain('En savoir plus');
   await page.setViewportSize({ width: 1280, height: 900 });
   await openQuestions(page);
   const item = page.getByRole('listitem').filter({ hasText: 'tournois de pétanque' });
@@ -170,4 +171,41 @@ test('the answer picker searches; when nothing answers, the FAQ answer is writte
       intervals: [3_000],
     })
     .toBe(true);
+});
+
+test('a reply found « Pas utile » joins the list with what DENTY said; an editor dismisses a spam question', async ({
+  page,
+}) => {
+  const voted = 'Est-ce que Dentivo marche avec le tiers payant ?';
+  const reply = await ask(voted);
+  // The visitor's vote, as the widget sends it: the question, the reply, nothing personal.
+  const vote = await fetch(`${origin}${FEEDBACK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({
+      reply_id: `vote-${Date.now()}`,
+      vote: 'down',
+      question: voted,
+      reply,
+      reply_kind: 'unsure',
+    }),
+  });
+  expect(vote.status).toBe(200);
+  const spam = 'Achetez des lunettes de soleil pas chères sur notre boutique en ligne';
+  expect(await ask(spam)).not.toContain('En savoir plus');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openQuestions(page);
+  const item = page.getByRole('listitem').filter({ hasText: 'tiers payant' });
+  await expect(item).toContainText('réponse jugée « Pas utile » une fois');
+  await item.getByText('Ce que DENTY a répondu').click();
+  await expect(item.locator('.teach__reply p')).toContainText(reply.split('\n')[0]!.slice(0, 40));
+  expect(await axeViolations(page, '.teach')).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('pas-utile-375.png'), fullPage: true });
+  const unwanted = page.getByRole('listitem').filter({ hasText: 'lunettes de soleil' });
+  await unwanted.getByRole('button', { name: /^Écarter cette question/ }).click();
+  await expect(page.locator('.teach').getByRole('status')).toContainText('est écartée');
+  await expect(unwanted).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: 'tiers payant' })).toHaveCount(1);
+  await expect(page.getByRole('listitem').filter({ hasText: 'lunettes de soleil' })).toHaveCount(0);
 });

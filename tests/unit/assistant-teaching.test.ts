@@ -51,12 +51,40 @@ describe('Questions à apprendre: grouped as an editor reads them', () => {
         key: 'combien de temps dure l essai',
         count: 3,
         lastAsked: '2026-11-26T08:30:00.000Z',
+        notUseful: 0,
       },
       {
         question: 'On peut payer par chèque ?',
         key: 'on peut payer par cheque',
         count: 1,
         lastAsked: '2026-11-25T16:00:00.000Z',
+        notUseful: 0,
+      },
+    ]);
+  });
+
+  it('joins the questions a visitor found « Pas utile », with the reply, and leaves dismissed ones out', () => {
+    const grouped = questionsToTeach(
+      [
+        { text: 'Vous faites la paie ?', receivedAt: '2026-11-20T10:00:00.000Z' },
+        {
+          text: 'vous faites la paie',
+          receivedAt: '2026-11-21T10:00:00.000Z',
+          notUseful: { reply: 'Je ne suis pas sûr d’avoir compris.' },
+        },
+        { text: 'Achetez nos lunettes', receivedAt: '2026-11-22T10:00:00.000Z' },
+      ],
+      [],
+      [questionKey('ACHETEZ nos lunettes !')],
+    );
+    expect(grouped).toEqual([
+      {
+        question: 'vous faites la paie',
+        key: 'vous faites la paie',
+        count: 2,
+        lastAsked: '2026-11-21T10:00:00.000Z',
+        notUseful: 1,
+        reply: 'Je ne suis pas sûr d’avoir compris.',
       },
     ]);
   });

@@ -200,12 +200,12 @@ describe('Where an article stands, in the list', () => {
   it('reads « Brouillon », « Programmé pour le… » or « Publié le… », and never writes it', () => {
     const source = read('content/blog/suivi-post-operatoire.md');
     const data = frontMatter.fromFile(source) as Record<string, unknown>;
-    expect(data[statusKey]).toBe('Publié le 2 juillet 2026');
+    expect(data[statusKey]).toBe('Publié le 2\u00A0juillet\u00A02026');
     expect(frontMatter.toFile(data)).toBe(source);
     expect(statusOf({ ...data, draft: true }).label).toBe('Brouillon');
     expect(articleStatus({ publishDate: '2027-12-01' }, '2026-11-28')).toEqual({
       state: 'scheduled',
-      label: 'Programmé pour le 1er décembre 2027',
+      label: 'Programmé pour le 1er\u00A0décembre\u00A02027',
     });
   });
 });
