@@ -24,19 +24,19 @@ const root = join(import.meta.dirname, '..', '..');
  * Blind set 13 is measured once at the end of issue 39, then joins them.
  */
 const FLOORS: Partial<Record<EvalSetName, { right: number; wrong: number }>> = {
-  réglage: { right: 0.64, wrong: 4 },
+  réglage: { right: 0.64, wrong: 5 },
   'aveugle-1': { right: 0.65, wrong: 1 },
   'aveugle-2': { right: 0.62, wrong: 1 },
   'aveugle-3': { right: 0.58, wrong: 4 },
   'aveugle-4': { right: 0.34, wrong: 1 },
   'aveugle-5': { right: 0.28, wrong: 2 },
-  'aveugle-6': { right: 0.25, wrong: 2 },
+  'aveugle-6': { right: 0.25, wrong: 4 },
   'aveugle-7': { right: 0.3, wrong: 2 },
-  'aveugle-8': { right: 0.34, wrong: 4 },
+  'aveugle-8': { right: 0.33, wrong: 4 },
   'aveugle-9': { right: 0.28, wrong: 2 },
-  'aveugle-10': { right: 0.25, wrong: 4 },
+  'aveugle-10': { right: 0.25, wrong: 3 },
   'aveugle-11': { right: 0.28, wrong: 1 },
-  'aveugle-12': { right: 0.31, wrong: 9 },
+  'aveugle-12': { right: 0.3, wrong: 8 },
 };
 /** Confident wrong answers over every development set's answerable questions (issue 39: 3 % at most). */
 const WRONG_CEILING = 0.03;
