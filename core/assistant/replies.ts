@@ -81,9 +81,9 @@ export function unansweredReply({ productName, supportResponse }: ReplyOptions):
   return `Je n’ai pas trouvé de réponse à cette question dans les pages du site ${productName}. Je peux la transmettre à l’équipe, qui vous répond sous ${within(supportResponse)}\u00A0; vous pouvez aussi la reformuler en quelques mots ou écrire depuis la page [Contact](/contact).`;
 }
 
-/** A visitor asking for a person: the hand-off, at once (the widget shows its button under this reply). */
+/** A visitor asking for a person: the hand-off, at once (the widget opens its form under this reply). */
 export function handoffReply({ supportResponse }: ReplyOptions): string {
-  return `Avec plaisir\u202F! Laissez-moi votre adresse e-mail (et votre téléphone si vous préférez être rappelé)\u00A0: je transmets votre demande à l’équipe, qui revient vers vous sous ${within(supportResponse)}.`;
+  return `Avec plaisir\u202F! Laissez votre adresse e-mail dans le formulaire ci-dessous (et votre téléphone si vous préférez être rappelé)\u00A0: je transmets votre demande à l’équipe, qui revient vers vous sous ${within(supportResponse)}.`;
 }
 
 /**

@@ -130,6 +130,23 @@ for (const engine of engines)
       expect(mails.some((mail) => mail.to.includes('secretariat@cabinet-lilas.fr'))).toBe(true);
     });
 
+    test('« rappelez-moi » : le formulaire s’ouvre de lui-même, rien ne part avant « Envoyer »', async ({ page }) => {
+      await page.goto(`${backend.url}/contact`);
+      await page.getByRole('button', { name: 'Assistant' }).click();
+      const reply = await ask(page, 'Pouvez-vous me rappeler demain matin vers 9 h ?');
+      expect(reply).toMatchObject({ kind: 'handoff', handoff: true });
+      const form = drawer(page).getByRole('form', { name: 'Transmettre votre question à l’équipe' });
+      await expect(form.getByRole('textbox', { name: 'Votre adresse e\u2011mail' })).toBeFocused();
+      await expect(form.getByRole('textbox', { name: 'Votre question' })).toHaveValue(
+        'Pouvez-vous me rappeler demain matin vers 9 h ?',
+      );
+      const before = (await backend.rows("select id from contact_requests where type = 'handoff'")).length;
+      await form.getByRole('button', { name: 'Annuler' }).click();
+      await expect(form).toBeHidden();
+      await expect(input(page)).toBeFocused();
+      expect(await backend.rows("select id from contact_requests where type = 'handoff'")).toHaveLength(before);
+    });
+
     test('« Utile », « Pas utile » : une voix par réponse, modifiable, remerciée, gardée sans donnée personnelle', async ({
       page,
     }) => {

@@ -21,7 +21,6 @@ const root = join(import.meta.dirname, '..', '..');
  * and its wrong answers plus one: DENTY now says « pas sûr » rather than assert a doubtful passage, so
  * the right shares fell from 55–97 % to 28–66 % while confident wrong answers fell from a quarter of
  * the answerable questions to 2 %; most « pas sûr » offer the right answer one click away.
- * Blind set 13 is measured once at the end of issue 39, then joins them.
  */
 const FLOORS: Partial<Record<EvalSetName, { right: number; wrong: number }>> = {
   réglage: { right: 0.64, wrong: 5 },
@@ -37,6 +36,10 @@ const FLOORS: Partial<Record<EvalSetName, { right: number; wrong: number }>> = {
   'aveugle-10': { right: 0.25, wrong: 3 },
   'aveugle-11': { right: 0.28, wrong: 1 },
   'aveugle-12': { right: 0.3, wrong: 8 },
+  // Written from the content only at the start of issue 39, measured once on the code as it was (64.2 %,
+  // 33 confident wrong of 113 answerable) and once untuned at its end: 36.5 % (50/137), 5 confident wrong,
+  // 54 of its 70 « pas sûr » one click from the right answer. Read since: a development set.
+  'aveugle-13': { right: 0.35, wrong: 6 },
 };
 /** Confident wrong answers over every development set's answerable questions (issue 39: 3 % at most). */
 const WRONG_CEILING = 0.03;

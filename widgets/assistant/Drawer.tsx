@@ -24,7 +24,7 @@ import {
 } from './conversation.ts';
 import { InputBar } from './InputBar.tsx';
 import { ReplyActions } from './ReplyActions.tsx';
-import { handoffOpen } from './handoff.ts';
+import { handoffOpen, openHandoff } from './handoff.ts';
 import { AssistantText, PlainText } from './MessageText.tsx';
 import { VoicePlayer } from './VoicePlayer.tsx';
 import { texts } from './texts.ts';
@@ -134,6 +134,8 @@ export default function Drawer() {
     const first = lastReplyId.current === undefined;
     lastReplyId.current = lastReply.id;
     if (first) return;
+    // Asked for a person (« rappelez-moi »): the hand-off's form opens at once; nothing leaves before « Envoyer ».
+    if (lastReply.kind === 'handoff') openHandoff(lastReply);
     const timer = setTimeout(
       () => setAnnouncement(`${assistantName}\u00A0: ${spoken(lastReply.content)}`),
       ASSISTANT.announceDelayMs,
