@@ -118,7 +118,7 @@ const lastDay = (period: Period) =>
 export function digestText(digest: Digest, assistantName: string): string {
   const { period } = digest;
   const lines = [
-    `Le point de ${assistantName}, du ${dayOf(period.from)} au ${dayOf(lastDay(period))}`,
+    `Le point de ${assistantName}, ${period.from === lastDay(period) ? `le ${dayOf(period.from)}` : `du ${dayOf(period.from)} au ${dayOf(lastDay(period))}`}`,
     '',
     `Questions posées : ${number(questionsAsked(digest))}`,
     ...(Object.keys(KIND_LABELS) as ReplyKind[])

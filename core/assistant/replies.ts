@@ -75,7 +75,7 @@ const within = (supportResponse: string) => supportResponse.replace(' ', '\u00A0
 
 /**
  * The honest "not found", and the way to a person: the widget shows « Transmettre ma question à
- * l’équipe » under it (docs/assistant.md#the-hand-off); the Contact page stays for any other client.
+ * l’équipe » under it (docs/assistant.md#the-loop); the Contact page stays for any other client.
  */
 export function unansweredReply({ productName, supportResponse }: ReplyOptions): string {
   return `Je n’ai pas trouvé de réponse à cette question dans les pages du site ${productName}. Je peux la transmettre à l’équipe, qui vous répond sous ${within(supportResponse)}\u00A0; vous pouvez aussi la reformuler en quelques mots ou écrire depuis la page [Contact](/contact).`;

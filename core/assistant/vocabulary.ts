@@ -83,7 +83,7 @@ export const assistantVocabulary = z.object({
   }),
   /**
    * A visitor asking for a person (« rappelez-moi », « parler à quelqu'un », « une démo »): DENTY offers to
-   * pass the request to the team (docs/assistant.md#the-hand-off), without searching the site.
+   * pass the request to the team (docs/assistant.md#the-loop), without searching the site.
    */
   handoff: z.array(expression).default([]),
   /** Words that ask what it costs (« combien ça coûte », « tarif »), compared as typed, not as stems. */

@@ -1,6 +1,6 @@
 /**
  * The words of an action a visitor meets in several places, written once: the specification's own
- * (docs/requirements.md#cookie-banner, docs/requirements.md#idea-card), so that one action never reads
+ * (docs/requirements.md#consent-banner, docs/requirements.md#idea-card), so that one action never reads
  * three ways. Widgets read them here; the links and buttons of every built page are held to them by
  * tests/unit/page-typography.test.ts.
  */

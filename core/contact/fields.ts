@@ -143,7 +143,7 @@ export const RESULT_TEXTS = {
 } as const;
 
 /**
- * DENTY's hand-off form in the drawer (docs/assistant.md#the-hand-off): the e-mail to answer, a name and a
+ * DENTY's hand-off form in the drawer (docs/assistant.md#the-loop): the e-mail to answer, a name and a
  * phone if the visitor wishes, the question (pre-filled, editable), the privacy consent.
  */
 export interface HandoffFormValues {

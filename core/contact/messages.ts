@@ -68,7 +68,7 @@ export const REQUEST_MESSAGES = {
     `Trop de demandes envoyées depuis votre connexion. Réessayez dans ${retryDelayText(seconds)}.`,
 } as const;
 
-/** The hand-off form's own rules (docs/assistant.md#the-hand-off); e-mail and consent say as the contact form does. */
+/** The hand-off form's own rules (docs/assistant.md#the-loop); e-mail and consent say as the contact form does. */
 export const HANDOFF_MESSAGES = {
   question: 'Écrivez en quelques mots la question à transmettre à l’équipe.',
   questionTooLong: `Votre question ne doit pas dépasser ${MAX_LENGTH.message.toLocaleString('fr-FR').replace(/\s/g, '\u202F')}\u00A0caractères.`,

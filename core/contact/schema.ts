@@ -236,7 +236,7 @@ export const testerPayload = z.strictObject(
   { error: unknownKeys },
 );
 
-/** Call 3, type 'handoff': DENTY passes a visitor's question to the team (docs/assistant.md#the-hand-off). */
+/** Call 3, type 'handoff': DENTY passes a visitor's question to the team (docs/assistant.md#the-loop). */
 export const handoffPayload = z.strictObject(
   {
     type: z.literal('handoff', { error: LIMIT_MESSAGES.type }),

@@ -1,4 +1,4 @@
--- Every conversation can reach a person (docs/assistant.md#the-hand-off): DENTY's hand-off is a request of
+-- Every conversation can reach a person (docs/assistant.md#the-loop): DENTY's hand-off is a request of
 -- its own type with the transcript the visitor chose to send; votes on replies and the count of replies
 -- by kind keep no personal data; the team's weekly digest goes out through the mail queue.
 

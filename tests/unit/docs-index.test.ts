@@ -3,6 +3,7 @@
  * door, every decision record fits one page and is listed in the index with its title and status, and
  * every relative link of README.md and docs/ leads to a file, and to a heading or anchor of it.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +93,24 @@ describe('The docs', () => {
       if (anchor && statSync(resolved).isFile() && resolved.endsWith('.md') && !anchors(read(resolved)).has(anchor))
         broken.push(`${target} (ancre absente)`);
     }
+    expect(broken).toEqual([]);
+  });
+
+  it('every docs/…#anchor a source comment cites exists', () => {
+    const sources = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.sql', '*.njk', '*.css'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).split('\n');
+    const broken = sources
+      .filter(Boolean)
+      .flatMap((source) =>
+        [...read(join(root, source)).matchAll(/\bdocs\/([\w/.-]+\.md)#([\w-]+)/g)]
+          .filter(
+            ([, doc, anchor]) =>
+              !existsSync(join(root, 'docs', doc!)) || !anchors(read(join(root, 'docs', doc!))).has(anchor!),
+          )
+          .map(([cited]) => `${source}: ${cited}`),
+      );
     expect(broken).toEqual([]);
   });
 });

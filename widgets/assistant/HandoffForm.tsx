@@ -1,5 +1,5 @@
 /**
- * The hand-off form, inside the drawer (docs/assistant.md#the-hand-off): the e-mail to answer (required),
+ * The hand-off form, inside the drawer (docs/assistant.md#the-loop): the e-mail to answer (required),
  * a name and a phone (optional), the question (pre-filled, editable) and the privacy consent. Nothing
  * leaves before « Envoyer »; then a request of type « handoff » goes with the conversation through the
  * contact form's own function, under one idempotency key for this form (a retry is stored once). A

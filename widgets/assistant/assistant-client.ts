@@ -140,7 +140,7 @@ export type HandoffOutcome =
   { ok: true } | { ok: false; status?: number; message?: string; fields?: Record<string, string> };
 
 /**
- * The hand-off (docs/assistant.md#the-hand-off): a request of type « handoff » through the contact form's
+ * The hand-off (docs/assistant.md#the-loop): a request of type « handoff » through the contact form's
  * own function, send-contact-email, under an idempotency key (a retry is stored once). Never throws.
  */
 export async function sendHandoff(payload: HandoffPayload, idempotencyKey: string): Promise<HandoffOutcome> {

@@ -1,5 +1,5 @@
 /**
- * The hand-off's state in the drawer (docs/assistant.md#the-hand-off): open or not, with the question
+ * The hand-off's state in the drawer (docs/assistant.md#the-loop): open or not, with the question
  * it starts from (the reply's question, else the visitor's last message). The form itself loads when it
  * first opens (HandoffForm.tsx).
  */

@@ -88,7 +88,7 @@ export const texts = {
   voteDown: 'Pas utile',
   voteThanks: 'Merci pour votre retour\u202F!',
   voteFailed: 'Votre avis n’a pas pu être envoyé\u00A0: réessayez dans un instant.',
-  // The hand-off (docs/assistant.md#the-hand-off).
+  // The hand-off (docs/assistant.md#the-loop).
   handoffOffer: 'Transmettre ma question à l’équipe',
   handoffTitle: 'Transmettre votre question à l’équipe',
   handoffIntro:
