@@ -85,14 +85,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         if (data.message_id !== undefined) {
           const _errs2 = errors;
           if (typeof data.message_id !== 'string') {
-            validate10.errors = [
-              {
-                instancePath: instancePath + '/message_id',
-                schemaPath: '#/properties/message_id/type',
-                keyword: 'type',
-                params: { type: 'string' },
-              },
-            ];
+            validate10.errors = [{ instancePath: instancePath + '/message_id' }];
             return false;
           }
           var valid0 = _errs2 === errors;
@@ -104,14 +97,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             let data1 = data.response;
             const _errs4 = errors;
             if (typeof data1 !== 'string' && data1 !== null) {
-              validate10.errors = [
-                {
-                  instancePath: instancePath + '/response',
-                  schemaPath: '#/properties/response/type',
-                  keyword: 'type',
-                  params: { type: schema11.properties.response.type },
-                },
-              ];
+              validate10.errors = [{ instancePath: instancePath + '/response' }];
               return false;
             }
             var valid0 = _errs4 === errors;
@@ -123,14 +109,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               let data2 = data.timestamp;
               const _errs6 = errors;
               if (typeof data2 !== 'string' && data2 !== null) {
-                validate10.errors = [
-                  {
-                    instancePath: instancePath + '/timestamp',
-                    schemaPath: '#/properties/timestamp/type',
-                    keyword: 'type',
-                    params: { type: schema11.properties.timestamp.type },
-                  },
-                ];
+                validate10.errors = [{ instancePath: instancePath + '/timestamp' }];
                 return false;
               }
               var valid0 = _errs6 === errors;
@@ -161,8 +140,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                           ) {
                             const err0 = {
                               instancePath: instancePath + '/files/' + i0,
-                              schemaPath: '#/properties/files/anyOf/0/items/required',
-                              keyword: 'required',
                               params: { missingProperty: missing0 },
                             };
                             if (vErrors === null) {
@@ -185,12 +162,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                 if (errors === _errs15) {
                                   if (typeof data5 === 'string') {
                                     if (data5.length > 255) {
-                                      const err1 = {
-                                        instancePath: instancePath + '/files/' + i0 + '/filename',
-                                        schemaPath: '#/properties/files/anyOf/0/items/properties/filename/maxLength',
-                                        keyword: 'maxLength',
-                                        params: { limit: 255 },
-                                      };
+                                      const err1 = { instancePath: instancePath + '/files/' + i0 + '/filename' };
                                       if (vErrors === null) {
                                         vErrors = [err1];
                                       } else {
@@ -199,12 +171,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                       errors++;
                                     } else {
                                       if (data5.length < 1) {
-                                        const err2 = {
-                                          instancePath: instancePath + '/files/' + i0 + '/filename',
-                                          schemaPath: '#/properties/files/anyOf/0/items/properties/filename/minLength',
-                                          keyword: 'minLength',
-                                          params: { limit: 1 },
-                                        };
+                                        const err2 = { instancePath: instancePath + '/files/' + i0 + '/filename' };
                                         if (vErrors === null) {
                                           vErrors = [err2];
                                         } else {
@@ -213,15 +180,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                         errors++;
                                       } else {
                                         if (!pattern0.test(data5)) {
-                                          const err3 = {
-                                            instancePath: instancePath + '/files/' + i0 + '/filename',
-                                            schemaPath: '#/properties/files/anyOf/0/items/properties/filename/pattern',
-                                            keyword: 'pattern',
-                                            params: {
-                                              pattern:
-                                                '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]*$',
-                                            },
-                                          };
+                                          const err3 = { instancePath: instancePath + '/files/' + i0 + '/filename' };
                                           if (vErrors === null) {
                                             vErrors = [err3];
                                           } else {
@@ -232,12 +191,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                       }
                                     }
                                   } else {
-                                    const err4 = {
-                                      instancePath: instancePath + '/files/' + i0 + '/filename',
-                                      schemaPath: '#/properties/files/anyOf/0/items/properties/filename/type',
-                                      keyword: 'type',
-                                      params: { type: 'string' },
-                                    };
+                                    const err4 = { instancePath: instancePath + '/files/' + i0 + '/filename' };
                                     if (vErrors === null) {
                                       vErrors = [err4];
                                     } else {
@@ -257,12 +211,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                   if (errors === _errs17) {
                                     if (typeof data6 === 'string') {
                                       if (data6.length > 255) {
-                                        const err5 = {
-                                          instancePath: instancePath + '/files/' + i0 + '/type',
-                                          schemaPath: '#/properties/files/anyOf/0/items/properties/type/maxLength',
-                                          keyword: 'maxLength',
-                                          params: { limit: 255 },
-                                        };
+                                        const err5 = { instancePath: instancePath + '/files/' + i0 + '/type' };
                                         if (vErrors === null) {
                                           vErrors = [err5];
                                         } else {
@@ -271,15 +220,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                         errors++;
                                       } else {
                                         if (!pattern0.test(data6)) {
-                                          const err6 = {
-                                            instancePath: instancePath + '/files/' + i0 + '/type',
-                                            schemaPath: '#/properties/files/anyOf/0/items/properties/type/pattern',
-                                            keyword: 'pattern',
-                                            params: {
-                                              pattern:
-                                                '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]*$',
-                                            },
-                                          };
+                                          const err6 = { instancePath: instancePath + '/files/' + i0 + '/type' };
                                           if (vErrors === null) {
                                             vErrors = [err6];
                                           } else {
@@ -289,12 +230,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                         }
                                       }
                                     } else {
-                                      const err7 = {
-                                        instancePath: instancePath + '/files/' + i0 + '/type',
-                                        schemaPath: '#/properties/files/anyOf/0/items/properties/type/type',
-                                        keyword: 'type',
-                                        params: { type: 'string' },
-                                      };
+                                      const err7 = { instancePath: instancePath + '/files/' + i0 + '/type' };
                                       if (vErrors === null) {
                                         vErrors = [err7];
                                       } else {
@@ -314,12 +250,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                     if (errors === _errs19) {
                                       if (typeof data7 === 'string') {
                                         if (data7.length > 2048) {
-                                          const err8 = {
-                                            instancePath: instancePath + '/files/' + i0 + '/url',
-                                            schemaPath: '#/properties/files/anyOf/0/items/properties/url/maxLength',
-                                            keyword: 'maxLength',
-                                            params: { limit: 2048 },
-                                          };
+                                          const err8 = { instancePath: instancePath + '/files/' + i0 + '/url' };
                                           if (vErrors === null) {
                                             vErrors = [err8];
                                           } else {
@@ -328,12 +259,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                           errors++;
                                         } else {
                                           if (!pattern2.test(data7)) {
-                                            const err9 = {
-                                              instancePath: instancePath + '/files/' + i0 + '/url',
-                                              schemaPath: '#/properties/files/anyOf/0/items/properties/url/pattern',
-                                              keyword: 'pattern',
-                                              params: { pattern: '^([Hh][Tt][Tt][Pp][Ss]?:\\/\\/|\\/(?!\\/))' },
-                                            };
+                                            const err9 = { instancePath: instancePath + '/files/' + i0 + '/url' };
                                             if (vErrors === null) {
                                               vErrors = [err9];
                                             } else {
@@ -343,12 +269,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                           }
                                         }
                                       } else {
-                                        const err10 = {
-                                          instancePath: instancePath + '/files/' + i0 + '/url',
-                                          schemaPath: '#/properties/files/anyOf/0/items/properties/url/type',
-                                          keyword: 'type',
-                                          params: { type: 'string' },
-                                        };
+                                        const err10 = { instancePath: instancePath + '/files/' + i0 + '/url' };
                                         if (vErrors === null) {
                                           vErrors = [err10];
                                         } else {
@@ -366,12 +287,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                           }
                         } else {
-                          const err11 = {
-                            instancePath: instancePath + '/files/' + i0,
-                            schemaPath: '#/properties/files/anyOf/0/items/type',
-                            keyword: 'type',
-                            params: { type: 'object' },
-                          };
+                          const err11 = { instancePath: instancePath + '/files/' + i0 };
                           if (vErrors === null) {
                             vErrors = [err11];
                           } else {
@@ -386,12 +302,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                     }
                   } else {
-                    const err12 = {
-                      instancePath: instancePath + '/files',
-                      schemaPath: '#/properties/files/anyOf/0/type',
-                      keyword: 'type',
-                      params: { type: 'array' },
-                    };
+                    const err12 = { instancePath: instancePath + '/files' };
                     if (vErrors === null) {
                       vErrors = [err12];
                     } else {
@@ -405,12 +316,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 if (!valid1) {
                   const _errs21 = errors;
                   if (data3 !== null) {
-                    const err13 = {
-                      instancePath: instancePath + '/files',
-                      schemaPath: '#/properties/files/anyOf/1/type',
-                      keyword: 'type',
-                      params: { type: 'null' },
-                    };
+                    const err13 = { instancePath: instancePath + '/files' };
                     if (vErrors === null) {
                       vErrors = [err13];
                     } else {
@@ -422,12 +328,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   valid1 = valid1 || _valid0;
                 }
                 if (!valid1) {
-                  const err14 = {
-                    instancePath: instancePath + '/files',
-                    schemaPath: '#/properties/files/anyOf',
-                    keyword: 'anyOf',
-                    params: {},
-                  };
+                  const err14 = { instancePath: instancePath + '/files' };
                   if (vErrors === null) {
                     vErrors = [err14];
                   } else {
@@ -464,12 +365,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         (data8.url === undefined && (missing1 = 'url')) ||
                         (data8.duration === undefined && (missing1 = 'duration'))
                       ) {
-                        const err15 = {
-                          instancePath: instancePath + '/voice',
-                          schemaPath: '#/properties/voice/anyOf/0/required',
-                          keyword: 'required',
-                          params: { missingProperty: missing1 },
-                        };
+                        const err15 = { instancePath: instancePath + '/voice', params: { missingProperty: missing1 } };
                         if (vErrors === null) {
                           vErrors = [err15];
                         } else {
@@ -490,12 +386,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                             if (errors === _errs28) {
                               if (typeof data9 === 'string') {
                                 if (data9.length > 2048) {
-                                  const err16 = {
-                                    instancePath: instancePath + '/voice/url',
-                                    schemaPath: '#/properties/voice/anyOf/0/properties/url/maxLength',
-                                    keyword: 'maxLength',
-                                    params: { limit: 2048 },
-                                  };
+                                  const err16 = { instancePath: instancePath + '/voice/url' };
                                   if (vErrors === null) {
                                     vErrors = [err16];
                                   } else {
@@ -504,12 +395,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                   errors++;
                                 } else {
                                   if (!pattern2.test(data9)) {
-                                    const err17 = {
-                                      instancePath: instancePath + '/voice/url',
-                                      schemaPath: '#/properties/voice/anyOf/0/properties/url/pattern',
-                                      keyword: 'pattern',
-                                      params: { pattern: '^([Hh][Tt][Tt][Pp][Ss]?:\\/\\/|\\/(?!\\/))' },
-                                    };
+                                    const err17 = { instancePath: instancePath + '/voice/url' };
                                     if (vErrors === null) {
                                       vErrors = [err17];
                                     } else {
@@ -519,12 +405,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                   }
                                 }
                               } else {
-                                const err18 = {
-                                  instancePath: instancePath + '/voice/url',
-                                  schemaPath: '#/properties/voice/anyOf/0/properties/url/type',
-                                  keyword: 'type',
-                                  params: { type: 'string' },
-                                };
+                                const err18 = { instancePath: instancePath + '/voice/url' };
                                 if (vErrors === null) {
                                   vErrors = [err18];
                                 } else {
@@ -544,12 +425,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                               if (errors === _errs30) {
                                 if (typeof data10 == 'number' && isFinite(data10)) {
                                   if (data10 > 3600 || isNaN(data10)) {
-                                    const err19 = {
-                                      instancePath: instancePath + '/voice/duration',
-                                      schemaPath: '#/properties/voice/anyOf/0/properties/duration/maximum',
-                                      keyword: 'maximum',
-                                      params: { comparison: '<=', limit: 3600 },
-                                    };
+                                    const err19 = { instancePath: instancePath + '/voice/duration' };
                                     if (vErrors === null) {
                                       vErrors = [err19];
                                     } else {
@@ -558,12 +434,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                     errors++;
                                   } else {
                                     if (data10 < 0 || isNaN(data10)) {
-                                      const err20 = {
-                                        instancePath: instancePath + '/voice/duration',
-                                        schemaPath: '#/properties/voice/anyOf/0/properties/duration/minimum',
-                                        keyword: 'minimum',
-                                        params: { comparison: '>=', limit: 0 },
-                                      };
+                                      const err20 = { instancePath: instancePath + '/voice/duration' };
                                       if (vErrors === null) {
                                         vErrors = [err20];
                                       } else {
@@ -573,12 +444,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                     }
                                   }
                                 } else {
-                                  const err21 = {
-                                    instancePath: instancePath + '/voice/duration',
-                                    schemaPath: '#/properties/voice/anyOf/0/properties/duration/type',
-                                    keyword: 'type',
-                                    params: { type: 'number' },
-                                  };
+                                  const err21 = { instancePath: instancePath + '/voice/duration' };
                                   if (vErrors === null) {
                                     vErrors = [err21];
                                   } else {
@@ -595,12 +461,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                       }
                     } else {
-                      const err22 = {
-                        instancePath: instancePath + '/voice',
-                        schemaPath: '#/properties/voice/anyOf/0/type',
-                        keyword: 'type',
-                        params: { type: 'object' },
-                      };
+                      const err22 = { instancePath: instancePath + '/voice' };
                       if (vErrors === null) {
                         vErrors = [err22];
                       } else {
@@ -614,12 +475,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   if (!valid4) {
                     const _errs32 = errors;
                     if (data8 !== null) {
-                      const err23 = {
-                        instancePath: instancePath + '/voice',
-                        schemaPath: '#/properties/voice/anyOf/1/type',
-                        keyword: 'type',
-                        params: { type: 'null' },
-                      };
+                      const err23 = { instancePath: instancePath + '/voice' };
                       if (vErrors === null) {
                         vErrors = [err23];
                       } else {
@@ -631,12 +487,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     valid4 = valid4 || _valid1;
                   }
                   if (!valid4) {
-                    const err24 = {
-                      instancePath: instancePath + '/voice',
-                      schemaPath: '#/properties/voice/anyOf',
-                      keyword: 'anyOf',
-                      params: {},
-                    };
+                    const err24 = { instancePath: instancePath + '/voice' };
                     if (vErrors === null) {
                       vErrors = [err24];
                     } else {
@@ -664,14 +515,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     let data11 = data.kind;
                     const _errs34 = errors;
                     if (typeof data11 !== 'string') {
-                      validate10.errors = [
-                        {
-                          instancePath: instancePath + '/kind',
-                          schemaPath: '#/properties/kind/type',
-                          keyword: 'type',
-                          params: { type: 'string' },
-                        },
-                      ];
+                      validate10.errors = [{ instancePath: instancePath + '/kind' }];
                       return false;
                     }
                     if (!(
@@ -683,14 +527,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       data11 === 'social' ||
                       data11 === 'notice'
                     )) {
-                      validate10.errors = [
-                        {
-                          instancePath: instancePath + '/kind',
-                          schemaPath: '#/properties/kind/enum',
-                          keyword: 'enum',
-                          params: { allowedValues: schema11.properties.kind.enum },
-                        },
-                      ];
+                      validate10.errors = [{ instancePath: instancePath + '/kind' }];
                       return false;
                     }
                     var valid0 = _errs34 === errors;
@@ -704,14 +541,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       if (errors === _errs36) {
                         if (Array.isArray(data12)) {
                           if (data12.length > 3) {
-                            validate10.errors = [
-                              {
-                                instancePath: instancePath + '/sources',
-                                schemaPath: '#/properties/sources/maxItems',
-                                keyword: 'maxItems',
-                                params: { limit: 3 },
-                              },
-                            ];
+                            validate10.errors = [{ instancePath: instancePath + '/sources' }];
                             return false;
                           } else {
                             var valid6 = true;
@@ -726,8 +556,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                     validate10.errors = [
                                       {
                                         instancePath: instancePath + '/sources/' + i1,
-                                        schemaPath: '#/properties/sources/items/required',
-                                        keyword: 'required',
                                         params: { missingProperty: missing2 },
                                       },
                                     ];
@@ -747,35 +575,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                           if (typeof data14 === 'string') {
                                             if (data14.length > 300) {
                                               validate10.errors = [
-                                                {
-                                                  instancePath: instancePath + '/sources/' + i1 + '/page',
-                                                  schemaPath: '#/properties/sources/items/properties/page/maxLength',
-                                                  keyword: 'maxLength',
-                                                  params: { limit: 300 },
-                                                },
+                                                { instancePath: instancePath + '/sources/' + i1 + '/page' },
                                               ];
                                               return false;
                                             } else {
                                               if (!pattern4.test(data14)) {
                                                 validate10.errors = [
-                                                  {
-                                                    instancePath: instancePath + '/sources/' + i1 + '/page',
-                                                    schemaPath: '#/properties/sources/items/properties/page/pattern',
-                                                    keyword: 'pattern',
-                                                    params: { pattern: '^\\/(?!\\/)' },
-                                                  },
+                                                  { instancePath: instancePath + '/sources/' + i1 + '/page' },
                                                 ];
                                                 return false;
                                               }
                                             }
                                           } else {
                                             validate10.errors = [
-                                              {
-                                                instancePath: instancePath + '/sources/' + i1 + '/page',
-                                                schemaPath: '#/properties/sources/items/properties/page/type',
-                                                keyword: 'type',
-                                                params: { type: 'string' },
-                                              },
+                                              { instancePath: instancePath + '/sources/' + i1 + '/page' },
                                             ];
                                             return false;
                                           }
@@ -792,40 +605,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                             if (typeof data15 === 'string') {
                                               if (data15.length > 120) {
                                                 validate10.errors = [
-                                                  {
-                                                    instancePath: instancePath + '/sources/' + i1 + '/section',
-                                                    schemaPath:
-                                                      '#/properties/sources/items/properties/section/maxLength',
-                                                    keyword: 'maxLength',
-                                                    params: { limit: 120 },
-                                                  },
+                                                  { instancePath: instancePath + '/sources/' + i1 + '/section' },
                                                 ];
                                                 return false;
                                               } else {
                                                 if (!pattern0.test(data15)) {
                                                   validate10.errors = [
-                                                    {
-                                                      instancePath: instancePath + '/sources/' + i1 + '/section',
-                                                      schemaPath:
-                                                        '#/properties/sources/items/properties/section/pattern',
-                                                      keyword: 'pattern',
-                                                      params: {
-                                                        pattern:
-                                                          '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]*$',
-                                                      },
-                                                    },
+                                                    { instancePath: instancePath + '/sources/' + i1 + '/section' },
                                                   ];
                                                   return false;
                                                 }
                                               }
                                             } else {
                                               validate10.errors = [
-                                                {
-                                                  instancePath: instancePath + '/sources/' + i1 + '/section',
-                                                  schemaPath: '#/properties/sources/items/properties/section/type',
-                                                  keyword: 'type',
-                                                  params: { type: 'string' },
-                                                },
+                                                { instancePath: instancePath + '/sources/' + i1 + '/section' },
                                               ];
                                               return false;
                                             }
@@ -838,14 +631,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                     }
                                   }
                                 } else {
-                                  validate10.errors = [
-                                    {
-                                      instancePath: instancePath + '/sources/' + i1,
-                                      schemaPath: '#/properties/sources/items/type',
-                                      keyword: 'type',
-                                      params: { type: 'object' },
-                                    },
-                                  ];
+                                  validate10.errors = [{ instancePath: instancePath + '/sources/' + i1 }];
                                   return false;
                                 }
                               }
@@ -856,14 +642,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                             }
                           }
                         } else {
-                          validate10.errors = [
-                            {
-                              instancePath: instancePath + '/sources',
-                              schemaPath: '#/properties/sources/type',
-                              keyword: 'type',
-                              params: { type: 'array' },
-                            },
-                          ];
+                          validate10.errors = [{ instancePath: instancePath + '/sources' }];
                           return false;
                         }
                       }
@@ -878,37 +657,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         if (errors === _errs45) {
                           if (typeof data16 == 'number' && isFinite(data16)) {
                             if (data16 > 1 || isNaN(data16)) {
-                              validate10.errors = [
-                                {
-                                  instancePath: instancePath + '/confidence',
-                                  schemaPath: '#/properties/confidence/maximum',
-                                  keyword: 'maximum',
-                                  params: { comparison: '<=', limit: 1 },
-                                },
-                              ];
+                              validate10.errors = [{ instancePath: instancePath + '/confidence' }];
                               return false;
                             } else {
                               if (data16 < 0 || isNaN(data16)) {
-                                validate10.errors = [
-                                  {
-                                    instancePath: instancePath + '/confidence',
-                                    schemaPath: '#/properties/confidence/minimum',
-                                    keyword: 'minimum',
-                                    params: { comparison: '>=', limit: 0 },
-                                  },
-                                ];
+                                validate10.errors = [{ instancePath: instancePath + '/confidence' }];
                                 return false;
                               }
                             }
                           } else {
-                            validate10.errors = [
-                              {
-                                instancePath: instancePath + '/confidence',
-                                schemaPath: '#/properties/confidence/type',
-                                keyword: 'type',
-                                params: { type: 'number' },
-                              },
-                            ];
+                            validate10.errors = [{ instancePath: instancePath + '/confidence' }];
                             return false;
                           }
                         }
@@ -920,14 +678,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         if (data.handoff !== undefined) {
                           const _errs47 = errors;
                           if (typeof data.handoff !== 'boolean') {
-                            validate10.errors = [
-                              {
-                                instancePath: instancePath + '/handoff',
-                                schemaPath: '#/properties/handoff/type',
-                                keyword: 'type',
-                                params: { type: 'boolean' },
-                              },
-                            ];
+                            validate10.errors = [{ instancePath: instancePath + '/handoff' }];
                             return false;
                           }
                           var valid0 = _errs47 === errors;
@@ -944,7 +695,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     } else {
-      validate10.errors = [{ instancePath, schemaPath: '#/type', keyword: 'type', params: { type: 'object' } }];
+      validate10.errors = [{ instancePath }];
       return false;
     }
   }

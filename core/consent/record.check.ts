@@ -44,9 +44,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         (data.policyVersion === undefined && (missing0 = 'policyVersion')) ||
         (data.consentId === undefined && (missing0 = 'consentId'))
       ) {
-        validate10.errors = [
-          { instancePath, schemaPath: '#/required', keyword: 'required', params: { missingProperty: missing0 } },
-        ];
+        validate10.errors = [{ instancePath, params: { missingProperty: missing0 } }];
         return false;
       } else {
         const _errs1 = errors;
@@ -68,25 +66,11 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             let data0 = data.necessary;
             const _errs2 = errors;
             if (typeof data0 !== 'boolean') {
-              validate10.errors = [
-                {
-                  instancePath: instancePath + '/necessary',
-                  schemaPath: '#/properties/necessary/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                },
-              ];
+              validate10.errors = [{ instancePath: instancePath + '/necessary' }];
               return false;
             }
             if (true !== data0) {
-              validate10.errors = [
-                {
-                  instancePath: instancePath + '/necessary',
-                  schemaPath: '#/properties/necessary/const',
-                  keyword: 'const',
-                  params: { allowedValue: true },
-                },
-              ];
+              validate10.errors = [{ instancePath: instancePath + '/necessary' }];
               return false;
             }
             var valid0 = _errs2 === errors;
@@ -97,14 +81,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             if (data.analytics !== undefined) {
               const _errs4 = errors;
               if (typeof data.analytics !== 'boolean') {
-                validate10.errors = [
-                  {
-                    instancePath: instancePath + '/analytics',
-                    schemaPath: '#/properties/analytics/type',
-                    keyword: 'type',
-                    params: { type: 'boolean' },
-                  },
-                ];
+                validate10.errors = [{ instancePath: instancePath + '/analytics' }];
                 return false;
               }
               var valid0 = _errs4 === errors;
@@ -115,14 +92,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               if (data.marketing !== undefined) {
                 const _errs6 = errors;
                 if (typeof data.marketing !== 'boolean') {
-                  validate10.errors = [
-                    {
-                      instancePath: instancePath + '/marketing',
-                      schemaPath: '#/properties/marketing/type',
-                      keyword: 'type',
-                      params: { type: 'boolean' },
-                    },
-                  ];
+                  validate10.errors = [{ instancePath: instancePath + '/marketing' }];
                   return false;
                 }
                 var valid0 = _errs6 === errors;
@@ -134,25 +104,11 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   let data3 = data.hasSetPreferences;
                   const _errs8 = errors;
                   if (typeof data3 !== 'boolean') {
-                    validate10.errors = [
-                      {
-                        instancePath: instancePath + '/hasSetPreferences',
-                        schemaPath: '#/properties/hasSetPreferences/type',
-                        keyword: 'type',
-                        params: { type: 'boolean' },
-                      },
-                    ];
+                    validate10.errors = [{ instancePath: instancePath + '/hasSetPreferences' }];
                     return false;
                   }
                   if (true !== data3) {
-                    validate10.errors = [
-                      {
-                        instancePath: instancePath + '/hasSetPreferences',
-                        schemaPath: '#/properties/hasSetPreferences/const',
-                        keyword: 'const',
-                        params: { allowedValue: true },
-                      },
-                    ];
+                    validate10.errors = [{ instancePath: instancePath + '/hasSetPreferences' }];
                     return false;
                   }
                   var valid0 = _errs8 === errors;
@@ -170,8 +126,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                             validate10.errors = [
                               {
                                 instancePath: instancePath + '/lastUpdated',
-                                schemaPath: '#/properties/lastUpdated/pattern',
-                                keyword: 'pattern',
                                 params: {
                                   pattern:
                                     '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$',
@@ -181,14 +135,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                             return false;
                           }
                         } else {
-                          validate10.errors = [
-                            {
-                              instancePath: instancePath + '/lastUpdated',
-                              schemaPath: '#/properties/lastUpdated/type',
-                              keyword: 'type',
-                              params: { type: 'string' },
-                            },
-                          ];
+                          validate10.errors = [{ instancePath: instancePath + '/lastUpdated' }];
                           return false;
                         }
                       }
@@ -204,25 +151,11 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       if (errors === _errs12) {
                         if (typeof data5 === 'string') {
                           if (data5.length < 1) {
-                            validate10.errors = [
-                              {
-                                instancePath: instancePath + '/policyVersion',
-                                schemaPath: '#/properties/policyVersion/minLength',
-                                keyword: 'minLength',
-                                params: { limit: 1 },
-                              },
-                            ];
+                            validate10.errors = [{ instancePath: instancePath + '/policyVersion' }];
                             return false;
                           }
                         } else {
-                          validate10.errors = [
-                            {
-                              instancePath: instancePath + '/policyVersion',
-                              schemaPath: '#/properties/policyVersion/type',
-                              keyword: 'type',
-                              params: { type: 'string' },
-                            },
-                          ];
+                          validate10.errors = [{ instancePath: instancePath + '/policyVersion' }];
                           return false;
                         }
                       }
@@ -240,8 +173,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                               validate10.errors = [
                                 {
                                   instancePath: instancePath + '/consentId',
-                                  schemaPath: '#/properties/consentId/pattern',
-                                  keyword: 'pattern',
                                   params: {
                                     pattern:
                                       '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$',
@@ -251,14 +182,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                               return false;
                             }
                           } else {
-                            validate10.errors = [
-                              {
-                                instancePath: instancePath + '/consentId',
-                                schemaPath: '#/properties/consentId/type',
-                                keyword: 'type',
-                                params: { type: 'string' },
-                              },
-                            ];
+                            validate10.errors = [{ instancePath: instancePath + '/consentId' }];
                             return false;
                           }
                         }
@@ -275,7 +199,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     } else {
-      validate10.errors = [{ instancePath, schemaPath: '#/type', keyword: 'type', params: { type: 'object' } }];
+      validate10.errors = [{ instancePath }];
       return false;
     }
   }

@@ -27,6 +27,19 @@ export const COMPILED_CHECKS = [
   },
 ];
 
+/**
+ * Ajv's error objects keep only what `problemOf` (core/common/compiled-check.ts) reads, the path and the
+ * missing property: the schema path, keyword and other parameters cost the reply's check a sixth of its
+ * weight in every browser, and nobody reads them.
+ */
+function withoutErrorDetails(code: string): string {
+  const trimmed = code
+    .replace(/,schemaPath:"[^"]*",keyword:"\w+"/g, '')
+    .replace(/,params:\{(?!missingProperty:)[^{}]*\}/g, '');
+  if (/schemaPath|keyword:/.test(trimmed)) throw new Error('Code d’Ajv inattendu : erreurs non simplifiées.');
+  return trimmed;
+}
+
 /** The check's source file: Ajv's code for the schema's JSON Schema, formatted as the repository is. */
 export async function compiledCheck(schema: z.core.$ZodType, name: string, source: string): Promise<string> {
   // A transform has no JSON Schema and stops the build here. A refinement has none either, but zod
@@ -45,7 +58,7 @@ export async function compiledCheck(schema: z.core.$ZodType, name: string, sourc
     validateFormats: false,
     logger: false,
   });
-  const code = standaloneCode(ajv, ajv.compile(json));
+  const code = withoutErrorDetails(standaloneCode(ajv, ajv.compile(json)));
   const exports = /^"use strict";export const validate = (\w+);export default \1;/.exec(code);
   if (!exports) throw new Error(`Code d’Ajv inattendu pour ${name} : ${code.slice(0, 80)}…`);
   const body = `${code.slice(exports[0].length)}\nexport default ${exports[1]};\n`;
