@@ -9,7 +9,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { messages, confirmHandoff } from './conversation.ts';
 import { closeHandoff } from './handoff.ts';
-import { texts } from './texts.ts';
+import { handoffTexts } from './handoff-texts.ts';
 import { transcriptOf } from '../../core/assistant/chat.ts';
 import {
   TRANSCRIPT_MAX_MESSAGES,
@@ -63,7 +63,7 @@ export default function HandoffForm({ question, onDone }: { question: string; on
     }
     setErrors({});
     setSending(true);
-    const { sendHandoff } = await import('./assistant-client.ts');
+    const { sendHandoff } = await import('./storage-client.ts');
     const outcome = await sendHandoff(result.payload, key.current);
     setSending(false);
     if (outcome.ok) {
@@ -72,7 +72,7 @@ export default function HandoffForm({ question, onDone }: { question: string; on
       return;
     }
     if (outcome.fields) setErrors(outcome.fields as FieldErrors<HandoffField>);
-    setFailure(outcome.message && outcome.status !== 500 ? outcome.message : texts.handoffFailed);
+    setFailure(outcome.message && outcome.status !== 500 ? outcome.message : handoffTexts.failed);
   };
 
   const field = (name: Exclude<HandoffField, 'consent' | 'question'>, label: string, input: object) => (
@@ -104,10 +104,10 @@ export default function HandoffForm({ question, onDone }: { question: string; on
       aria-labelledby={`${id}-title`}
     >
       <h3 id={`${id}-title`} className="assistant-handoff__title">
-        {texts.handoffTitle}
+        {handoffTexts.title}
       </h3>
-      <p className="assistant-handoff__intro">{texts.handoffIntro}</p>
-      {field('email', texts.handoffEmail, {
+      <p className="assistant-handoff__intro">{handoffTexts.intro}</p>
+      {field('email', handoffTexts.email, {
         ref: email,
         type: 'email',
         autoComplete: 'email',
@@ -116,11 +116,11 @@ export default function HandoffForm({ question, onDone }: { question: string; on
         required: true,
       })}
       <div className="assistant-handoff__pair">
-        {field('fullName', texts.handoffName, { type: 'text', autoComplete: 'name' })}
-        {field('phone', texts.handoffPhone, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+        {field('fullName', handoffTexts.name, { type: 'text', autoComplete: 'name' })}
+        {field('phone', handoffTexts.phone, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
       </div>
       <div className="assistant-handoff__field">
-        <label htmlFor={`${id}-question`}>{texts.handoffQuestion}</label>
+        <label htmlFor={`${id}-question`}>{handoffTexts.question}</label>
         <textarea
           id={`${id}-question`}
           name="question"
@@ -146,9 +146,9 @@ export default function HandoffForm({ question, onDone }: { question: string; on
           aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
         />
         <label htmlFor={`${id}-consent`}>
-          {texts.handoffConsentStart}
+          {handoffTexts.consentStart}
           <a href={sitePage('/confidentialite')} target="_blank" rel="noopener">
-            {texts.handoffConsentLink}
+            {handoffTexts.consentLink}
           </a>
           .
         </label>
@@ -163,10 +163,10 @@ export default function HandoffForm({ question, onDone }: { question: string; on
       </p>
       <div className="assistant-handoff__actions">
         <button type="button" className="assistant-handoff__cancel" onClick={leave}>
-          {texts.handoffCancel}
+          {handoffTexts.cancel}
         </button>
         <button type="submit" className="assistant-handoff__send" aria-disabled={sending || undefined}>
-          {sending ? texts.handoffSending : texts.handoffSend}
+          {sending ? handoffTexts.sending : handoffTexts.send}
         </button>
       </div>
     </form>

@@ -16,7 +16,7 @@ import { draftProblems } from '../../core/assistant/chat.ts';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
 import { fileProblem } from '../../core/assistant/uploads.ts';
 import { canSend, loading, sendMessage, type Submission } from './conversation.ts';
-import { MicrophoneError, startRecording, type Recording, type VoiceNote } from './recorder.ts';
+import type { Recording, VoiceNote } from './recorder.ts';
 import { texts } from './texts.ts';
 
 export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
@@ -109,9 +109,11 @@ export function InputBar({ inputRef }: { inputRef: Ref<HTMLTextAreaElement> }) {
     }
     setNotice([]);
     try {
+      // The recorder loads with the first press: most visitors never record a voice note.
+      const { startRecording } = await import('./recorder.ts');
       setRecording(await startRecording());
     } catch (error) {
-      if (!(error instanceof MicrophoneError)) throw error;
+      console.warn('Enregistrement impossible :', error);
       setNotice([`${texts.microphoneError} ${texts.microphoneFallback}`]);
       textarea.current?.focus();
     }

@@ -9,7 +9,7 @@
  * message goes again under the same message_id (the webhook's idempotency key), with what was already
  * uploaded, so that an idea the server had stored is not stored twice (docs/requirements.md#assistant-answers).
  */
-import type * as AssistantClient from './assistant-client.ts';
+import type * as StorageClient from './storage-client.ts';
 import { signal } from '@preact/signals-react';
 import {
   HANDOFF_KINDS,
@@ -155,8 +155,8 @@ export function canSend(submission: Submission): boolean {
 }
 
 /** What the conversation says when a send fails, and its toast: what went wrong, in the visitor's words. */
-function failure(client: typeof AssistantClient | undefined, error: unknown, intent?: AssistantIntent) {
-  const refused = client && error instanceof client.FileUploadError && error.status && error.status < 500;
+function failure(storage: typeof StorageClient | undefined, error: unknown, intent?: AssistantIntent) {
+  const refused = storage && error instanceof storage.FileUploadError && error.status && error.status < 500;
   if (refused) {
     const reason = texts.fileRefusedReason(error.status!);
     return {
@@ -165,9 +165,9 @@ function failure(client: typeof AssistantClient | undefined, error: unknown, int
     };
   }
   const apology = intent === 'idea' ? texts.ideaApology : texts.apology;
-  if (client && error instanceof client.VoiceUploadError)
+  if (storage && error instanceof storage.VoiceUploadError)
     return { apology, toast: { title: texts.voiceUploadErrorTitle, description: texts.voiceUploadErrorText } };
-  if (client && error instanceof client.FileUploadError)
+  if (storage && error instanceof storage.FileUploadError)
     return {
       apology,
       toast: { title: texts.fileUploadErrorTitle, description: texts.fileUploadErrorText(error.fileName) },
@@ -250,9 +250,10 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
     ...(retry?.files ? { files: retry.files } : {}),
   };
 
-  let client: typeof AssistantClient | undefined;
+  let storage: typeof StorageClient | undefined;
   try {
-    client = await import('./assistant-client.ts');
+    const client = await import('./assistant-client.ts');
+    if (submission.voice || files.length) storage = await import('./storage-client.ts');
     const payload: WebhookPayload = {
       message_id: user.id,
       sent_at: now.toISOString(),
@@ -261,12 +262,12 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
     if (text) payload.text = text;
     if (intent) payload.intent = intent;
     if (submission.voice) {
-      attempt.voice ??= { url: await client.uploadVoice(submission.voice.blob), duration: submission.voice.duration };
+      attempt.voice ??= { url: await storage!.uploadVoice(submission.voice.blob), duration: submission.voice.duration };
       payload.voice = attempt.voice;
       replace(user.id, (message) => ({ ...message, voice: attempt.voice }));
     }
     if (files.length) {
-      attempt.files ??= await client.uploadFiles(files);
+      attempt.files ??= await storage!.uploadFiles(files);
       payload.files = attempt.files;
       replace(user.id, (message) => ({
         ...message,
@@ -291,7 +292,7 @@ export async function sendMessage(submission: Submission): Promise<boolean> {
     return true;
   } catch (error) {
     console.error('Assistant injoignable :', error);
-    const { apology, toast } = failure(client, error, intent);
+    const { apology, toast } = failure(storage, error, intent);
     showToast({ ...toast, variant: 'destructive' });
     const message = assistantMessage(apology);
     replace(pending.id, message);

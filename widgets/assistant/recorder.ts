@@ -4,7 +4,7 @@
  * denied, no device, insecure page, no type the browser records) is a MicrophoneError, and the microphone
  * is released: it never stays on after a failure.
  */
-export class MicrophoneError extends Error {}
+class MicrophoneError extends Error {}
 
 export interface VoiceNote {
   /** Typed as recorded (audio/webm or audio/mp4): the storage keeps that type. */

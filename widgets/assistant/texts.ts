@@ -90,20 +90,6 @@ export const texts = {
   voteFailed: 'Votre avis n’a pas pu être envoyé\u00A0: réessayez dans un instant.',
   // The hand-off (docs/assistant.md#the-loop).
   handoffOffer: 'Transmettre ma question à l’équipe',
-  handoffTitle: 'Transmettre votre question à l’équipe',
-  handoffIntro:
-    'Une personne de l’équipe vous répond par e\u2011mail. La conversation avec l’assistant est jointe à votre question.',
-  handoffEmail: 'Votre adresse e\u2011mail',
-  handoffName: 'Votre nom (facultatif)',
-  handoffPhone: 'Votre téléphone (facultatif)',
-  handoffQuestion: 'Votre question',
-  handoffConsentStart: 'J’accepte que Dentivo utilise ces informations pour me répondre, comme l’explique la ',
-  handoffConsentLink: 'politique de confidentialité',
-  handoffSend: 'Envoyer',
-  handoffSending: 'Envoi en cours…',
-  handoffCancel: 'Annuler',
-  handoffFailed:
-    'L’envoi n’a pas abouti\u00A0: vérifiez votre connexion, puis réessayez. Ce que vous avez écrit est conservé.',
   handoffSent: (email: string) =>
     `C’est transmis\u202F! L’équipe a bien reçu votre question et vous répond à l’adresse ${email}. Vous pouvez continuer à me poser vos questions en attendant.`,
 } as const;
