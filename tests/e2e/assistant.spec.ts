@@ -851,8 +851,10 @@ test.describe('Échecs (catalogue de la section 8)', () => {
     await expect(drawer(page).getByRole('alert')).toHaveCount(0);
     await expect(input(page)).toBeFocused();
 
-    // A file refused after the microphone: its notice replaces the first, never beside it.
+    // A file refused after the microphone: its notice replaces the first, never beside it. The
+    // microphone's refusal is asynchronous, so the test waits for it as a visitor would see it.
     await record.click();
+    await expect(drawer(page).getByRole('alert')).toContainText('microphone');
     await drawer(page)
       .locator('input[type=file]')
       .setInputFiles([{ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<h1>x</h1>') }]);

@@ -82,8 +82,11 @@ test.describe('The CMS at /admin', () => {
       .getByText('Une intervention réussie', { exact: false });
     await paragraph.click({ clickCount: 3 });
     await page.keyboard.type(newParagraph);
-    // The preview is the site's own article template, with the new title.
-    await expect(page.frameLocator('iframe').first().locator('h1.article__title')).toHaveText(newTitle);
+    // The preview is the site's own article template, with the new title typeset as the site does: a
+    // heading's hyphens do not break (core/common/typography.ts).
+    await expect(page.frameLocator('iframe').first().locator('h1.article__title')).toHaveText(
+      newTitle.replaceAll('-', '\u2011'),
+    );
     await publish(page);
     await expect.poll(() => file(article)).toContain(`title: "${newTitle}"`);
     const saved = file(article);
