@@ -143,13 +143,23 @@ export function questionOverlap(
   idf: (term: string) => number,
 ): number {
   const asked = understanding.terms.reduce((sum, term) => sum + idf(term), 0);
+  if (!asked) return 0;
+  return Math.min(saidShare(terms, understanding, idf), lineWeight(terms, understanding, idf) / asked);
+}
+
+/** Share of another question's weight that the visitor said (synonyms count), 0 to 1. */
+function saidShare(terms: ReadonlySet<string>, understanding: Understanding, idf: (term: string) => number): number {
   const own = [...terms].reduce((sum, term) => sum + idf(term), 0);
-  if (!asked || !own) return 0;
+  if (!own) return 0;
   const said = new Set(
     understanding.terms.flatMap((term) => (understanding.alternatives.get(term) ?? [[term]]).flat()),
   );
-  const ownShare = [...terms].filter((term) => said.has(term)).reduce((sum, term) => sum + idf(term), 0) / own;
-  return Math.min(ownShare, lineWeight(terms, understanding, idf) / asked);
+  return [...terms].filter((term) => said.has(term)).reduce((sum, term) => sum + idf(term), 0) / own;
+}
+
+/** How much of one of the document's own questions the visitor said, best of them: 0 without one. */
+export function questionSaid(doc: PreparedDoc, understanding: Understanding, idf: (term: string) => number): number {
+  return Math.max(0, ...(doc.questionTerms ?? []).map((terms) => saidShare(terms, understanding, idf)));
 }
 
 /** The best overlap of the document's own questions with the visitor's: 0 without one. */

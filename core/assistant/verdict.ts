@@ -7,7 +7,7 @@
  * never here.
  */
 import { pagePath } from './knowledge.ts';
-import { bestLineShare, lineWeight, questionShare, type Ranked } from './ranking.ts';
+import { bestLineShare, lineWeight, questionSaid, questionShare, type Ranked } from './ranking.ts';
 import { ANSWER_KINDS, DURATION_TERM, FIGURE_TERM, type Understanding } from './understanding.ts';
 
 const ANSWER_KIND_TERMS = new Set<string>([FIGURE_TERM, DURATION_TERM, ...ANSWER_KINDS.map((kind) => kind.term)]);
@@ -46,6 +46,8 @@ export const FEATURES = [
   'agrees',
   /** How well the lead's page's best question matches, against the best match anywhere (0 when not among them). */
   'asked',
+  /** Share of one of the lead's own questions that the visitor said, best of them (a question asked in more words). */
+  'said',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 export type Features = Record<FeatureName, number>;
@@ -130,6 +132,7 @@ export function featuresOf({
     missing: askedKinds(understanding).some((kind) => !openingTerms.has(kind)) ? 1 : 0,
     agrees: asked[0]?.page === page ? 1 : 0,
     asked: best ? own / best : 0,
+    said: questionSaid(lead.doc, understanding, weigh),
   };
 }
 
