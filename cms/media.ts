@@ -4,7 +4,8 @@
  *   - checked at once (core/content/media-names.ts): a photo JPEG, PNG, WebP or HEIC of 15 Mo at most, an
  *     AVIF or a GIF of 2 Mo, else refused on the spot with what to do, before anything is sent or saved;
  *   - a photo reduced in the browser to what pages need (2 400 pixels on its longer side, 2 Mo at most),
- *     a HEIC one turned into a JPEG first (heic-to, loaded only then);
+ *     a HEIC one turned into a JPEG first (heic-to, loaded only then), and drawn again when it carries
+ *     metadata (a phone's Exif says where the photo was taken): only its pixels are published;
  *   - renamed so that no name can break an address: lowercase ASCII words joined by dashes, a short
  *     fingerprint of the content, the extension of its real type, so « Photo Équipe (2).JPG » becomes
  *     « photo-equipe-2-3f9a2c1b.jpg » and two different files never share a name (nothing is overwritten);
@@ -13,6 +14,7 @@
  * Both happen before Decap's media library sees the file.
  */
 import {
+  carriesMetadata,
   MEDIA_MAX_BYTES,
   mediaFileName,
   pickProblem,
@@ -30,11 +32,15 @@ async function fingerprint(bytes: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** A photo no larger than pages need, in its own type when that fits in MEDIA_MAX_BYTES, else in JPEG. */
+/**
+ * A photo no larger than pages need, in its own type when that fits in MEDIA_MAX_BYTES, else in JPEG;
+ * drawn again (its pixels only, turned upright) when it carries where and when it was taken.
+ */
 async function reduced(photo: Blob, type: ImageType): Promise<{ blob: Blob; type: ImageType }> {
   const bitmap = await createImageBitmap(photo);
   const scale = Math.min(1, LONGER_SIDE / Math.max(bitmap.width, bitmap.height));
-  if (scale === 1 && photo.size <= MEDIA_MAX_BYTES) return { blob: photo, type };
+  const clean = !carriesMetadata(new Uint8Array(await photo.arrayBuffer()));
+  if (scale === 1 && photo.size <= MEDIA_MAX_BYTES && clean) return { blob: photo, type };
   const canvas = new OffscreenCanvas(Math.round(bitmap.width * scale), Math.round(bitmap.height * scale));
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close();

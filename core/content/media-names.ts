@@ -64,6 +64,38 @@ export function isHeic(bytes: Uint8Array): boolean {
   return bytes.length >= 12 && ascii(bytes, 4, 4) === 'ftyp' && /^(heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(bytes, 8, 4));
 }
 
+/**
+ * Whether a photo still carries what the phone or camera wrote beside the picture (Exif: where and when
+ * it was taken, the device; XMP; IPTC; text chunks). An upload is published as it is stored, so the admin
+ * draws such a photo again, which keeps only its pixels, and the local backend refuses one that kept them.
+ * Read for the types the admin redraws (JPEG, PNG, WebP); false for the others.
+ */
+export function carriesMetadata(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  switch (sniffImage(bytes)) {
+    case 'jpeg':
+      // Segments up to the picture's own data (SOS, 0xDA): APP1 holds Exif and XMP, APP13 IPTC.
+      for (let at = 2; at + 4 <= bytes.length && bytes[at] === 0xff; at += 2 + view.getUint16(at + 2)) {
+        const marker = bytes[at + 1]!;
+        if (marker === 0xda) return false;
+        if (marker === 0xe1 || marker === 0xed) return true;
+      }
+      return false;
+    case 'png':
+      for (let at = 8; at + 8 <= bytes.length; at += 12 + view.getUint32(at)) {
+        const chunk = ascii(bytes, at + 4, 4);
+        if (['eXIf', 'tEXt', 'zTXt', 'iTXt'].includes(chunk)) return true;
+        if (chunk === 'IEND') return false;
+      }
+      return false;
+    case 'webp':
+      // An extended WebP (VP8X) says in its flags whether an XMP (0x04) or Exif (0x08) chunk follows.
+      return bytes.length > 20 && ascii(bytes, 12, 4) === 'VP8X' && (bytes[20]! & 0x0c) !== 0;
+    default:
+      return false;
+  }
+}
+
 /** Types the admin reduces (a photo): the others are sent as they are, within MEDIA_MAX_BYTES. */
 export const reducible = new Set<ImageType | 'heic'>(['jpeg', 'png', 'webp', 'heic']);
 

@@ -28,6 +28,7 @@ import {
   MEDIA_MAX_BYTES,
   imageExtensions,
   mediaNamePattern,
+  carriesMetadata,
   sniffImage,
   uploadProblem,
 } from '../../core/content/media-names.ts';
@@ -193,6 +194,11 @@ export function cmsRoutes(root: string) {
     const buffer = Buffer.from(asset.content, 'base64');
     const problem = uploadProblem(name, buffer.length, buffer.subarray(0, 16));
     if (problem) throw new Refusal(buffer.length > MEDIA_MAX_BYTES ? 413 : 400, problem);
+    if (carriesMetadata(buffer))
+      throw new Refusal(
+        400,
+        `« ${name} » contient encore les informations de l’appareil (lieu et date de la prise de vue) : choisissez l’image de nouveau depuis le bouton « Téléverser », qui les retire.`,
+      );
     const extension = name.split('.').pop() ?? '';
     if (
       !mediaFolders.includes(dirname(path)) ||

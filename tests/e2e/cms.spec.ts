@@ -13,6 +13,7 @@ import { pngFile } from '../support/png.ts';
 import { startDevCopy, type DevCopy } from '../support/dev-copy.ts';
 import { loadContent } from '../../site/lib/content.ts';
 import { ARTICLE_TITLE_MAX } from '../../core/common/seo.ts';
+import { carriesMetadata, sniffImage } from '../../core/content/media-names.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const origin = `http://127.0.0.1:${cmsDevPort}`;
@@ -252,6 +253,31 @@ test.describe('The CMS at /admin', () => {
     await expect(page.getByText(/^grande-photo-[0-9a-f]{8}\.(png|jpg)$/)).toBeVisible({ timeout: 60_000 });
     await input.setInputFiles(join(root, 'tests/fixtures/images/photo.heic'));
     await expect(page.getByText(/^photo-[0-9a-f]{8}\.jpg$/)).toBeVisible({ timeout: 60_000 });
+    // A photo that still says where it was taken is drawn again: what the admin hands on to Decap (the
+    // files of the change event it dispatches, seen from the window before anyone) holds only its pixels.
+    await page.evaluate(() =>
+      window.addEventListener(
+        'change',
+        (event) => {
+          const files = (event.target as HTMLInputElement).files;
+          if (files?.length) ((window as { handed?: File[] }).handed ??= []).push(...files);
+        },
+        true,
+      ),
+    );
+    const located = join(copy, '.tmp-upload', 'Lieu du cabinet.png');
+    writeFileSync(located, pngFile(800, 600, false, true));
+    await input.setInputFiles(located);
+    await expect(page.getByText(/^lieu-du-cabinet-[0-9a-f]{8}\.png$/)).toBeVisible({ timeout: 60_000 });
+    const handed = Buffer.from(
+      await page.evaluate(async () => {
+        const file = (window as { handed?: File[] }).handed!.find((item) => item.name.startsWith('lieu-du-cabinet-'))!;
+        return [...new Uint8Array(await file.arrayBuffer())];
+      }),
+    );
+    expect(carriesMetadata(readFileSync(located))).toBe(true);
+    expect(sniffImage(handed)).toBe('png');
+    expect(carriesMetadata(handed)).toBe(false);
     await page.getByRole('button', { name: 'Choisir les éléments sélectionnés' }).click();
     // Shown at once in its field, before any save.
     const thumbnail = page.locator('img[src^="blob:"]').first();

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cmsRoutes } from '../../server/routes/cms.ts';
+import { pngFile } from '../support/png.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 /** The copies of content/ each test works on, removed at the end. */
@@ -116,6 +117,12 @@ describe('The CMS’s local backend', () => {
     expect((await call('persistMedia', asset('public/images/blog/Mon Image.png'))).status).toBe(400);
     expect((await call('persistMedia', asset('public/images/blog/logo-a3f9c21b.svg'))).status).toBe(400);
     expect((await call('persistMedia', asset('public/images/logo.png'))).status).toBe(400);
+    // A photo that still says where it was taken is never published: the admin redraws it first.
+    const located = pngFile(40, 30, false, true).toString('base64');
+    const refused = await call('persistMedia', asset('public/images/blog/cabinet-a3f9c21b.png', located));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('contient encore les informations de l’appareil (lieu et date');
+    expect(existsSync(join(dir, 'public/images/blog/cabinet-a3f9c21b.png'))).toBe(false);
   });
 });
 

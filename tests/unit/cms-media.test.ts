@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   UPLOAD_LIMITS,
+  carriesMetadata,
   fileSize,
   isHeic,
   mediaFileName,
@@ -18,7 +19,7 @@ import {
 import { buildImages, widthsFor } from '../../site/lib/images.ts';
 import { pictureHtml } from '../../site/lib/picture.ts';
 import { renderMarkdown } from '../../site/lib/markdown.ts';
-import { pngFile } from '../support/png.ts';
+import { pngFile, withExif } from '../support/png.ts';
 
 const png = pngFile(1000, 500);
 
@@ -57,6 +58,26 @@ describe('An image picked in the CMS', () => {
       /^Image trop lourde : 3\u00a0Mo, maximum 2\u00a0Mo pour une image GIF\./,
     );
     expect(UPLOAD_LIMITS).toContain('15 Mo');
+  });
+
+  it('is known to carry where it was taken (Exif, XMP, IPTC, text), in JPEG, PNG and WebP', () => {
+    // SOI, a JFIF header (APP0), then the picture's data (SOS): what a canvas writes.
+    const jpeg = Buffer.from([
+      ...[0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0],
+      ...[0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0, 0x12, 0x34, 0xff, 0xd9],
+    ]);
+    expect(carriesMetadata(jpeg)).toBe(false);
+    expect(carriesMetadata(withExif(jpeg))).toBe(true);
+    expect(carriesMetadata(png)).toBe(false);
+    expect(carriesMetadata(pngFile(4, 4, false, true))).toBe(true);
+    const webp = (flags: number) =>
+      Buffer.concat([
+        Buffer.from('RIFF\0\0\0\0WEBPVP8X\x0a\0\0\0', 'latin1'),
+        Buffer.from([flags, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      ]);
+    expect(carriesMetadata(webp(0x10))).toBe(false); // alpha only
+    expect(carriesMetadata(webp(0x08))).toBe(true); // Exif
+    expect(carriesMetadata(webp(0x04))).toBe(true); // XMP
   });
 
   it('is renamed with the extension of its real type', () => {
