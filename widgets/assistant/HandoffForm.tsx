@@ -18,11 +18,8 @@ import {
   type HandoffFormValues,
 } from '../../core/contact/fields.ts';
 import { validateHandoffForm } from '../../core/contact/schema.ts';
+import { newRequestKey, sendSubmission } from '../forms/submit.ts';
 import { sitePage } from '../runtime/config.ts';
-
-/** A random key for this form's request: a retry after a failure carries it again. */
-const newKey = () =>
-  `handoff-${[...crypto.getRandomValues(new Uint8Array(12))].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
 export default function HandoffForm({ question, onDone }: { question: string; onDone: () => void }) {
   const id = useId();
@@ -36,7 +33,8 @@ export default function HandoffForm({ question, onDone }: { question: string; on
   const [errors, setErrors] = useState<FieldErrors<HandoffField>>({});
   const [failure, setFailure] = useState('');
   const [sending, setSending] = useState(false);
-  const key = useRef(newKey());
+  // One key for this form's request: a retry after a failure carries it again.
+  const key = useRef(newRequestKey());
   const email = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -63,8 +61,7 @@ export default function HandoffForm({ question, onDone }: { question: string; on
     }
     setErrors({});
     setSending(true);
-    const { sendHandoff } = await import('./storage-client.ts');
-    const outcome = await sendHandoff(result.payload, key.current);
+    const outcome = await sendSubmission(result.payload, key.current);
     setSending(false);
     if (outcome.ok) {
       confirmHandoff(result.payload.email);

@@ -2,7 +2,7 @@
  * The assistant's own calls (docs/requirements.md#assistant-webhook), loaded with the first message sent:
  * the webhook (the message POSTed, the reply read within a bounded time and size, checked against the
  * contract: core/assistant/reply.ts, the zod schema compiled), the passages for a generative service, and
- * the votes. What goes through supabase-js (voice notes, files, the hand-off) is storage-client.ts, loaded
+ * the votes. What goes through supabase-js (voice notes, files) is storage-client.ts, loaded
  * only when one is sent.
  */
 import { ASSISTANT } from '../../core/assistant/constants.ts';

@@ -1,8 +1,8 @@
 /**
- * What the assistant sends through supabase-js (docs/requirements.md#assistant-uploads), loaded with the
- * first voice note, file or hand-off, supabase-js itself with it: uploads to …/assistant/upload, which
- * names each one (docs/decisions/0080-uploads-named-by-the-server.md) and whose public URLs follow, and
- * the hand-off through the contact form's own function.
+ * What the assistant uploads through supabase-js (docs/requirements.md#assistant-uploads), loaded with the
+ * first voice note or file, supabase-js itself with it: uploads to …/assistant/upload, which names each one
+ * (docs/decisions/0080-uploads-named-by-the-server.md) and whose public URLs follow. The hand-off goes
+ * through the contact forms' own sender (widgets/forms/submit.ts).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ASSISTANT } from '../../core/assistant/constants.ts';
@@ -15,9 +15,9 @@ import {
   type UploadKind,
 } from '../../core/assistant/uploads.ts';
 import type { AttachmentRef } from '../../core/assistant/contract.ts';
-import type { HandoffPayload } from '../../core/contact/schema.ts';
 import { withoutControlCharacters } from '../../core/common/control-characters.ts';
 import { backendUrl, getConfig } from '../runtime/config.ts';
+import { isAnswer } from '../forms/submit.ts';
 import { fetchWithin } from './assistant-client.ts';
 
 /** What the storage said: its HTTP status when it answered (a refusal), none when it could not be reached. */
@@ -34,39 +34,6 @@ export class FileUploadError extends UploadError {
   constructor(fileName: string, message: string, status?: number) {
     super(message, status);
     this.fileName = fileName;
-  }
-}
-
-/** What the hand-off's sending says: sent, or refused with the server's French words when it gave them. */
-export type HandoffOutcome =
-  { ok: true } | { ok: false; status?: number; message?: string; fields?: Record<string, string> };
-
-/**
- * The hand-off (docs/assistant.md#the-loop): a request of type « handoff » through the contact form's
- * own function, send-contact-email, under an idempotency key (a retry is stored once). Never throws.
- */
-export async function sendHandoff(payload: HandoffPayload, idempotencyKey: string): Promise<HandoffOutcome> {
-  try {
-    const { error } = await (
-      await storage()
-    ).functions.invoke('send-contact-email', {
-      body: payload,
-      headers: { 'Idempotency-Key': idempotencyKey },
-    });
-    if (!error) return { ok: true };
-    console.error('Transmission à l’équipe refusée :', error);
-    const response = (error as { context?: Partial<Response> }).context;
-    if (typeof response?.status !== 'number' || typeof response.json !== 'function') return { ok: false };
-    const body = (await response.json().catch(() => ({}))) as { error?: unknown; fields?: unknown };
-    return {
-      ok: false,
-      status: response.status,
-      ...(typeof body.error === 'string' ? { message: body.error } : {}),
-      ...(body.fields && typeof body.fields === 'object' ? { fields: body.fields as Record<string, string> } : {}),
-    };
-  } catch (error) {
-    console.error('Transmission à l’équipe impossible :', error);
-    return { ok: false };
   }
 }
 
@@ -99,7 +66,7 @@ async function upload(kind: UploadKind, body: Blob, type: string, fileName?: str
   if (error) {
     // An answer of the server carries its status; a network failure has none.
     const response = (error as { context?: unknown }).context;
-    throw new UploadError(error.message, response instanceof Response ? response.status : undefined);
+    throw new UploadError(error.message, isAnswer(response) ? response.status : undefined);
   }
   const path = data?.path;
   if (typeof path !== 'string' || !isUploadPath(path)) throw new UploadError('Réponse du stockage illisible');

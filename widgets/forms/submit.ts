@@ -34,9 +34,16 @@ export function warmUp(): void {
  * The server's answer that supabase-js hands back with an error. Told by its shape, not `instanceof
  * Response`: a fetch given to supabase-js (a polyfill, another realm) makes answers of another class.
  */
-function isAnswer(value: unknown): value is Response {
+export function isAnswer(value: unknown): value is Response {
   const answer = value as Partial<Response> | null;
   return typeof answer?.status === 'number' && typeof answer.json === 'function';
+}
+
+/** A key per request, kept while the same values are retried: a retry after a lost answer is stored once. */
+export function newRequestKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Sends one request. Never throws: a failure is an outcome, with the server's French message when it gave one. */

@@ -51,13 +51,6 @@ interface Options<Values, Field extends string> {
   onFailed: (message: string | undefined) => string;
 }
 
-/** A key per request, kept while the same values are retried: a retry after a lost answer is stored once. */
-function newRequestKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * What the visitor already typed into the build-time form before it was hydrated (the island waits for
  * the first interaction): read once from the page, so hydration keeps every character.
@@ -197,7 +190,7 @@ export function useSubmissionForm<Values extends object, Field extends Extract<k
     setAlert('');
     setStatus('submitting');
     setAnnouncement(options.sendingAnnouncement);
-    requestKey.current ??= newRequestKey();
+    requestKey.current ??= loaded.newRequestKey();
     const payload =
       typeof trap === 'string' && trap !== '' ? { ...result.payload, [HONEYPOT_FIELD]: trap } : result.payload;
     const outcome = await loaded.sendSubmission(payload, requestKey.current);
