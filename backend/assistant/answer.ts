@@ -17,7 +17,7 @@ import {
   type Social,
 } from '../../core/assistant/intents.ts';
 import { pagePath } from '../../core/assistant/knowledge.ts';
-import { questionOverlap } from '../../core/assistant/ranking.ts';
+import { questionOverlap, type PreparedDoc } from '../../core/assistant/ranking.ts';
 import { opening } from '../../core/assistant/opening.ts';
 import {
   SURE_THRESHOLDS,
@@ -88,8 +88,6 @@ export interface AssistantAnswer {
   links: Link[];
   /** What to remember for the next message of this conversation (answered questions only). */
   turn?: ConversationTurn;
-  /** The site did not answer: the question joins the team's list of questions to teach. */
-  unanswered?: boolean;
   /** What the verdict weighed (for `npm run calibrate:assistant`); absent when nothing was searched. */
   features?: Features;
   /** The editors named this passage for the question (the price's): asserted whatever the threshold. */
@@ -108,9 +106,9 @@ export const contextOf = (knowledge: Knowledge): UnderstandingContext => ({
   idf: knowledge.idf,
 });
 
-function linkTo(ranked: Ranked, withAnchor: boolean): Link {
-  const { doc } = ranked.doc;
-  return { label: doc.source, url: withAnchor ? doc.url : pagePath(doc.url) };
+/** « À lire aussi »: a page, by its name. */
+function pageLink({ doc: { doc } }: Ranked): Link {
+  return { label: doc.source, url: pagePath(doc.url) };
 }
 
 /**
@@ -253,22 +251,8 @@ function designatedAnswer(knowledge: Knowledge, text: string, options: ReplyOpti
   const passage = knowledge.answering(text);
   if (!passage) return undefined;
   const understanding = understand(text, contextOf(knowledge));
-  const source: Link = { label: passage.doc.source, url: passage.doc.url };
-  return {
-    markdown: answerReply(
-      opening(passage, understanding, weighed(knowledge, understanding), options.productName),
-      source,
-      [],
-    ),
-    outcome: 'answer',
-    kind: 'answer',
-    sources: [sourceOf(passage.doc.url)],
-    confidence: 1,
-    handoff: false,
-    designated: true,
-    links: [source],
-    turn: { question: words(understanding.text).slice(-CONTEXT_WORDS).join(' ') },
-  };
+  const said = opening(passage, understanding, weighed(knowledge, understanding), options.productName);
+  return asserted(passage, understanding, said, [], { confidence: 1, handoff: false, designated: true });
 }
 
 function answerQuestion(
@@ -303,25 +287,16 @@ function answerQuestion(
       handoff: true,
       features,
       links: [],
-      unanswered: true,
       // Understood enough to offer subjects: a short follow-up (« et pour l’orthodontie ? ») leans on it.
-      ...(offered.length ? { turn: { question: words(understanding.text).slice(-CONTEXT_WORDS).join(' ') } } : {}),
+      ...(offered.length ? { turn: turnOf(understanding) } : {}),
     };
   }
-  const { lead } = decision;
-  const source = linkTo(lead, true);
-  const seeAlso = decision.kind === 'answer' ? decision.seeAlso.map((item) => linkTo(item, false)) : [];
-  return {
-    markdown: answerReply(judged.opening ?? '', source, seeAlso),
-    outcome: 'answer',
-    kind: 'answer',
-    sources: [sourceOf(lead.doc.doc.url)],
+  const seeAlso = decision.kind === 'answer' ? decision.seeAlso.map(pageLink) : [];
+  return asserted(decision.lead.doc, understanding, judged.opening ?? '', seeAlso, {
     confidence,
     handoff: false,
     features,
-    links: [source, ...seeAlso],
-    turn: { question: words(understanding.text).slice(-CONTEXT_WORDS).join(' ') },
-  };
+  });
 }
 
 /**
@@ -359,19 +334,37 @@ function priceAnswer(
   const said = opening(passage, understanding, weighed(knowledge, understanding), options.productName);
   const note = priceNote(options);
   const shown = Boolean(options.pricing?.shown);
-  const source: Link = { label: passage.doc.source, url: passage.doc.url };
-  return {
-    // The amount is the fact asked for: first when the site shows it, else said after the offer.
-    markdown: answerReply(shown ? `${note} ${said}` : `${said}\n\n${note}`, source, []),
-    outcome: 'answer',
-    kind: 'answer',
-    sources: [sourceOf(passage.doc.url)],
+  // The amount is the fact asked for: first when the site shows it, else said after the offer.
+  return asserted(passage, understanding, shown ? `${note} ${said}` : `${said}\n\n${note}`, [], {
     confidence: Math.max(confidence, calibration.answerAt),
     handoff: !shown,
     features,
     designated: true,
-    links: [source],
-    turn: { question: words(understanding.text).slice(-CONTEXT_WORDS).join(' ') },
+  });
+}
+
+/** The question as the next message may lean on it (a follow-up reads it first). */
+const turnOf = (understanding: Understanding): ConversationTurn => ({
+  question: words(understanding.text).slice(-CONTEXT_WORDS).join(' '),
+});
+
+/** A reply that asserts a passage: what it says, the passage as its source, then « À lire aussi ». */
+function asserted(
+  passage: PreparedDoc,
+  understanding: Understanding,
+  said: string,
+  seeAlso: Link[],
+  verdict: Pick<AssistantAnswer, 'confidence' | 'handoff'> & Pick<Partial<AssistantAnswer>, 'features' | 'designated'>,
+): AssistantAnswer {
+  const source: Link = { label: passage.doc.source, url: passage.doc.url };
+  return {
+    markdown: answerReply(said, source, seeAlso),
+    outcome: 'answer',
+    kind: 'answer',
+    sources: [sourceOf(passage.doc.url)],
+    links: [source, ...seeAlso],
+    turn: turnOf(understanding),
+    ...verdict,
   };
 }
 
@@ -422,7 +415,7 @@ export function answerMessage(
   if (!text)
     answer = notes.length
       ? fixedReply('', 'attachments', 'notice')
-      : { ...fixedReply(unansweredReply(options), 'unanswered', 'not-found'), unanswered: true };
+      : fixedReply(unansweredReply(options), 'unanswered', 'not-found');
   else {
     const intent = classifyMessage(text, knowledge.intents, options.assistantName);
     if (intent === 'medical') answer = medicalAnswer();

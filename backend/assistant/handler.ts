@@ -161,7 +161,7 @@ export async function handleAssistantRequest(
     };
     // A question the site does not answer, or files it cannot read, are kept for the team; the answer
     // (« écrivez-nous depuis la page Contact ») promises nothing, so a failure here is only logged.
-    if (!required && deps.inbox && (answer.unanswered || answer.kind === 'notice'))
+    if (!required && deps.inbox && (answer.outcome === 'unanswered' || answer.kind === 'notice'))
       await deps.inbox
         .record(inboxEntryFromMessage('unanswered', message), clientKey)
         .then((outcome) => {

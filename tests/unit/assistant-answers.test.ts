@@ -511,7 +511,7 @@ describe('Une réponse, pas des extraits', () => {
     ]) {
       const answer = askForReal(question);
       expect(answer.kind, question).toBe('not-found');
-      expect(answer.unanswered).toBe(true);
+      expect(answer.outcome).toBe('unanswered');
       expect(answer.handoff).toBe(true);
       expect(answer.sources).toEqual([]);
       expect(answer.markdown).toContain('Je n’ai pas trouvé de réponse');
