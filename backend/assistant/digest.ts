@@ -8,7 +8,8 @@
  */
 import type { ReplyKind } from '../../core/assistant/chat.ts';
 import { questionsToTeach } from '../../core/assistant/teaching.ts';
-import { formatDateFr } from '../../core/common/dates.ts';
+import { parisDay } from '../../core/blog/schedule.ts';
+import { addDays, formatDateFr } from '../../core/common/dates.ts';
 import type { MailIdentity, OutgoingMail } from '../contact/mail.ts';
 import type { Database, Queryable } from '../db.ts';
 
@@ -111,8 +112,7 @@ export const questionsAsked = (digest: Digest) =>
 const number = (value: number) => value.toLocaleString('fr-FR').replace(/\s/g, '\u202F');
 const dayOf = (day: string) => formatDateFr(day);
 /** The last day of the period, for people: `to` is excluded. */
-const lastDay = (period: Period) =>
-  new Date(Date.parse(`${period.to}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const lastDay = (period: Period) => addDays(period.to, -1);
 
 /** The digest as a mail client shows it: plain French text, short lines. */
 export function digestText(digest: Digest, assistantName: string): string {
@@ -179,12 +179,9 @@ export function digestCsv(digest: Digest): Record<string, string> {
 
 /** The week before `now` (Monday to Sunday, Paris time): what the Monday digest covers. */
 export function lastWeek(now: Date): Period {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
-  const date = new Date(`${today}T12:00:00Z`);
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  const to = new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
-  const from = new Date(Date.parse(`${to}T12:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
-  return { from, to };
+  const today = parisDay(now);
+  const to = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
+  return { from: addDays(to, -7), to };
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -205,8 +202,7 @@ export function periodOf(from: string | undefined, to: string | undefined, now: 
   )
     return 'Période illisible : indiquez --from et --to au format AAAA-MM-JJ (par exemple --from 2026-11-16 --to 2026-11-22).';
   if (from > to) return 'Période à l’envers : --from vient avant --to.';
-  const next = new Date(Date.parse(`${to}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return { from, to: next };
+  return { from, to: addDays(to, 1) };
 }
 
 /**

@@ -27,3 +27,8 @@ export function retryDelayText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes}\u00A0minute${minutes > 1 ? 's' : ''}`;
 }
+
+/** The day (AAAA-MM-JJ) `count` days after `day` (before it when negative), counted at noon UTC. */
+export function addDays(day: string, count: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
+}
