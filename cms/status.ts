@@ -16,16 +16,16 @@ import { statusOf } from './formats.ts';
 type Data = Record<string, unknown>;
 
 /** What a save of the form does, by the state it saves: Decap's words for a published article. */
-const saveWords: Record<Exclude<ArticleState, 'published'>, (label: string) => Record<string, string>> = {
+const saveWords: Record<Exclude<ArticleState, 'published'>, (on?: string) => Record<string, string>> = {
   draft: () => ({
     Publier: 'Enregistrer',
     'Publier maintenant': 'Enregistrer le brouillon',
     'Publier et en créer un autre': 'Enregistrer et en créer un autre',
     'Publier et dupliquer': 'Enregistrer et dupliquer',
   }),
-  scheduled: (label) => ({
+  scheduled: (on) => ({
     Publier: 'Programmer',
-    'Publier maintenant': label.replace('Programmé', 'Programmer'),
+    'Publier maintenant': `Programmer pour le ${on}`,
     'Publier et en créer un autre': 'Programmer et en créer un autre',
     'Publier et dupliquer': 'Programmer et dupliquer',
   }),
@@ -62,7 +62,7 @@ function showInTopBar(): void {
   const slug = state.entryDraft.getIn(['entry', 'slug']);
   const savedData = slug ? state.entries?.getIn(['entities', `blog.${String(slug)}`, 'data']) : undefined;
   const saved = savedData ? statusOf(plain(savedData)) : undefined;
-  const words: Record<string, string> = form.state === 'published' ? {} : saveWords[form.state](form.label);
+  const words: Record<string, string> = form.state === 'published' ? {} : saveWords[form.state](form.on);
   for (const element of bar.querySelectorAll<HTMLElement>('[role="button"], [role="menuitem"]')) {
     // The saved entry's button (« En ligne » for Decap) says where the saved article stands.
     const own = saved && element.matches('[class*="PublishedToolbarButton"], [class*="PublishedButton"]');
@@ -81,7 +81,7 @@ function showInTopBar(): void {
     live.title =
       saved.state === 'draft'
         ? 'Un brouillon n’est pas sur le site : décochez « Brouillon » et publiez.'
-        : `L’article paraîtra sur le site le ${saved.label.replace('Programmé pour le ', '')}.`;
+        : `L’article paraîtra sur le site le ${saved.on}.`;
   } else if (live.dataset.href !== undefined) {
     live.setAttribute('href', live.dataset.href);
     delete live.dataset.href;

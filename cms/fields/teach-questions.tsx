@@ -12,6 +12,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { fromJS, isImmutable } from 'immutable';
 import { choiceLabel, questionKey, type AnswerChoices, type QuestionToTeach } from '../../core/assistant/teaching.ts';
 import { shortSlug } from '../../core/common/slug.ts';
+import { words } from '../../core/assistant/text.ts';
 import './teach-questions.css';
 
 interface Props {
@@ -250,15 +251,6 @@ function QuestionList({ listing, pending, idPrefix, ...item }: ListProps) {
 
 type ItemProps = Omit<ListProps, 'listing' | 'pending'> & { question: QuestionToTeach; choices: AnswerChoices };
 
-/** Words folded for a search: case, accents and punctuation ignored. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
 /**
  * One question and what the editor can do with it, a panel each: find what answers it, or write the
  * answer. A new way to handle a question is one more panel here.
@@ -266,8 +258,12 @@ const fold = (text: string) =>
 function QuestionItem({ question, choices, idPrefix, picked, onPick, onAttach, onWrite, onDismiss, taken }: ItemProps) {
   const [search, setSearch] = useState('');
   const infoId = `${idPrefix}-info`;
-  const words = fold(search).split(' ').filter(Boolean);
-  const matches = (label: string) => words.every((word) => fold(label).includes(word));
+  // Case, accents and punctuation ignored, as DENTY reads a question.
+  const asked = words(search);
+  const matches = (label: string) => {
+    const said = words(label).join(' ');
+    return asked.every((word) => said.includes(word));
+  };
   const pages = choices.pages
     .map((page) => ({ ...page, choices: page.choices.filter((choice) => matches(`${page.label} ${choice.label}`)) }))
     .filter((page) => page.choices.length);

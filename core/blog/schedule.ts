@@ -42,15 +42,17 @@ export type ArticleState = 'draft' | 'scheduled' | 'published';
 
 /**
  * Where an article stands today, in the words the CMS shows (its list, its top bar, its preview): a draft
- * is never published, a scheduled one waits for its day, any other is on the site.
+ * is never published, a scheduled one waits for its day (`on`, as French writes it), any other is on the site.
  */
 export function articleStatus(
   post: { draft?: unknown; publishDate?: unknown },
   today: string,
-): { state: ArticleState; label: string } {
+): { state: ArticleState; label: string; on?: string } {
   const day = typeof post.publishDate === 'string' ? post.publishDate : '';
   if (post.draft === true) return { state: 'draft', label: 'Brouillon' };
-  if (day && isScheduled({ publishDate: day }, today))
-    return { state: 'scheduled', label: `Programmé pour le ${formatDateFr(day)}` };
+  if (day && isScheduled({ publishDate: day }, today)) {
+    const on = formatDateFr(day);
+    return { state: 'scheduled', label: `Programmé pour le ${on}`, on };
+  }
   return { state: 'published', label: day ? `Publié le ${formatDateFr(day)}` : 'Publié' };
 }

@@ -206,6 +206,7 @@ describe('Where an article stands, in the list', () => {
     expect(articleStatus({ publishDate: '2027-12-01' }, '2026-11-28')).toEqual({
       state: 'scheduled',
       label: 'Programmé pour le 1er\u00A0décembre\u00A02027',
+      on: '1er\u00A0décembre\u00A02027',
     });
   });
 });
