@@ -197,7 +197,7 @@ export function cmsRoutes(root: string) {
     if (carriesMetadata(buffer))
       throw new Refusal(
         400,
-        `« ${name} » contient encore les informations de l’appareil (lieu et date de la prise de vue) : choisissez l’image de nouveau depuis le bouton « Téléverser », qui les retire.`,
+        `« ${name} » contient encore les informations de l’appareil (lieu et date de la prise de vue) : choisissez l’image de nouveau avec le bouton « Ajouter une photo », qui les retire.`,
       );
     const extension = name.split('.').pop() ?? '';
     if (
@@ -207,7 +207,7 @@ export function cmsRoutes(root: string) {
     )
       throw new Refusal(
         400,
-        `Le nom « ${name} » n’est pas celui que l’interface donne aux images : choisissez l’image de nouveau depuis le bouton « Téléverser ».`,
+        `Le nom « ${name} » n’est pas celui que l’interface donne aux images : choisissez l’image de nouveau avec le bouton « Ajouter une photo ».`,
       );
     const full = await absolute(path);
     if (existsSync(full) && sha256(await readFile(full)) !== sha256(buffer))
