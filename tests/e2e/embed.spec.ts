@@ -10,6 +10,7 @@ import { gzipBytes, kib, KIB } from '../../scripts/lib/bytes.ts';
 import { embedHostPort, foreignHostPort } from '../support/ports.ts';
 import { COLUMN_WIDTH, startHostServer, webhookCalls } from '../support/embed-host.ts';
 import { axeViolations } from '../support/axe.ts';
+import { quickOptions } from '../../core/assistant/quick-options.ts';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -347,6 +348,8 @@ test.describe('data-open="true" : l’assistant ouvert au chargement, sans prend
       // The page's Escape stays the page's; Tab walks the page from its start.
       await page.keyboard.press('Escape');
       await expect(drawer(page)).toBeVisible();
+      // The options come one every 150 ms, each fading in: axe reads them once the last has come.
+      await expect(drawer(page).getByRole('button', { name: quickOptions('Dentivo').at(-1) })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Tab');
       const ask = page.getByRole('button', { name: 'Poser une question à DENTY' });
